@@ -1,0 +1,21 @@
+import { HttpApi, OpenApi } from "@effect/platform"
+import { ContractsApi } from "./Contracts/Api.js"
+import { documentedError } from "./Http/Schemas.js"
+import { MeApi } from "./Me/Api.js"
+import { TemplatesApi } from "./Templates/Api.js"
+
+export class Api extends HttpApi.make("contracts-api")
+  .add(ContractsApi)
+  .add(TemplatesApi)
+  .add(MeApi)
+  .addError(documentedError(400, "Invalid request"))
+  .addError(documentedError(401, "Unauthorized"))
+  .addError(documentedError(403, "Forbidden"))
+  .addError(documentedError(404, "Not found"))
+  .addError(documentedError(409, "Conflict"))
+  .addError(documentedError(428, "If-Match required"))
+  .addError(documentedError(429, "Rate limited"))
+  .addError(documentedError(500, "Internal error"))
+  .annotate(OpenApi.Title, "Contract Negotiation Service")
+  .annotate(OpenApi.Version, "2026-08-24")
+{}

@@ -1,0 +1,34 @@
+import { Context } from "effect"
+import type { Actor as DomainActor } from "../Domain/Contract.js"
+import type { Mode } from "../Domain/Mode.js"
+import type { Scope } from "../Domain/Scopes.js"
+import type { Version } from "../Domain/Versions.js"
+
+export interface Person {
+  readonly id: string
+  readonly name: string
+  readonly email: string
+}
+
+/** The authenticated caller of one request, with the version in force for it. */
+export interface Caller {
+  readonly credential: "org_key"
+  readonly keyId: string
+  readonly org: { readonly id: string; readonly name: string }
+  readonly mode: Mode
+  readonly scopes: ReadonlyArray<Scope>
+  readonly pinnedVersion: Version
+  readonly version: Version
+  readonly person: Person | null
+}
+
+export class Actor extends Context.Tag("Auth/Actor")<Actor, Caller>() {}
+
+export const domainActor = (caller: Caller): DomainActor => ({
+  mode: caller.mode,
+  org: caller.org.id,
+  person: caller.person
+})
+
+/** The scope idempotency keys and rate limits are counted in: one org, one mode. */
+export const orgScope = (caller: Caller) => `${caller.org.id}:${caller.mode}`

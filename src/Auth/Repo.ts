@@ -1,0 +1,43 @@
+import { SqlClient } from "@effect/sql"
+import { Effect, Option } from "effect"
+import type { Mode } from "../Domain/Mode.js"
+import { isScope, type Scope } from "../Domain/Scopes.js"
+import { isVersion, latestVersion, type Version } from "../Domain/Versions.js"
+import type { Person } from "./Actor.js"
+
+export interface KeyRecord {
+  readonly id: string
+  readonly org: { readonly id: string; readonly name: string }
+  readonly mode: Mode
+  readonly scopes: ReadonlyArray<Scope>
+  readonly pinnedVersion: Version
+}
+
+const parseJson = (value: unknown): unknown => (typeof value === "string" ? JSON.parse(value) : value)
+
+export class AuthRepo extends Effect.Service<AuthRepo>()("Auth/AuthRepo", {
+  effect: Effect.gen(function*() {
+    const sql = yield* SqlClient.SqlClient
+
+    const findLiveKey = Effect.fn("AuthRepo.findLiveKey")(function*(secretHash: string) {
+      const rows = yield* sql<{ id: string; org_id: string; org_name: string; mode: Mode; scopes: unknown; pinned_version: string }>`
+        SELECT k.id, k.org_id, o.name AS org_name, k.mode, k.scopes, k.pinned_version
+        FROM api_keys k JOIN orgs o ON o.id = k.org_id
+        WHERE k.secret_hash = ${secretHash} AND k.revoked_at IS NULL`
+      return Option.map(Option.fromNullable(rows[0]), (row): KeyRecord => ({
+        id: row.id,
+        org: { id: row.org_id, name: row.org_name },
+        mode: row.mode,
+        scopes: (parseJson(row.scopes) as Array<string>).filter(isScope),
+        pinnedVersion: isVersion(row.pinned_version) ? row.pinned_version : latestVersion
+      }))
+    }, Effect.orDie)
+
+    const findPersonInOrg = Effect.fn("AuthRepo.findPersonInOrg")(function*(orgId: string, personId: string) {
+      const rows = yield* sql<Person>`SELECT id, name, email FROM people WHERE id = ${personId} AND org_id = ${orgId}`
+      return Option.fromNullable(rows[0])
+    }, Effect.orDie)
+
+    return { findLiveKey, findPersonInOrg } as const
+  })
+}) {}

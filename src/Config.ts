@@ -1,0 +1,41 @@
+import { Config, Context, Effect, Layer, Option } from "effect"
+
+export interface RateLimits {
+  readonly readsPerMinute: number
+  readonly writesPerMinute: number
+  readonly sendSignPerMinute: number
+}
+
+export interface Settings {
+  readonly port: number
+  /** Unset: embedded PGlite in `dataDir`; `memory://`: throwaway PGlite; `postgres://…`: PostgreSQL. */
+  readonly databaseUrl: Option.Option<string>
+  readonly dataDir: string
+  readonly adminToken: Option.Option<string>
+  readonly publicUrl: string
+  readonly docsUrl: string
+  readonly rateLimits: RateLimits
+}
+
+export class ServerConfig extends Context.Tag("ServerConfig")<ServerConfig, Settings>() {
+  static readonly fromEnv = Layer.effect(
+    ServerConfig,
+    Effect.gen(function*() {
+      const port = yield* Config.integer("PORT").pipe(Config.withDefault(4000))
+      const publicUrl = yield* Config.string("PUBLIC_URL").pipe(Config.withDefault(`http://localhost:${port}`))
+      return {
+        port,
+        databaseUrl: yield* Config.option(Config.nonEmptyString("DATABASE_URL")),
+        dataDir: yield* Config.string("DATA_DIR").pipe(Config.withDefault("./data")),
+        adminToken: yield* Config.option(Config.nonEmptyString("ADMIN_TOKEN")),
+        publicUrl: publicUrl.replace(/\/+$/, ""),
+        docsUrl: yield* Config.string("DOCS_URL").pipe(Config.withDefault(`${publicUrl.replace(/\/+$/, "")}/docs`)),
+        rateLimits: {
+          readsPerMinute: yield* Config.integer("RATE_LIMIT_READS_PER_MINUTE").pipe(Config.withDefault(1000)),
+          writesPerMinute: yield* Config.integer("RATE_LIMIT_WRITES_PER_MINUTE").pipe(Config.withDefault(120)),
+          sendSignPerMinute: yield* Config.integer("RATE_LIMIT_SEND_SIGN_PER_MINUTE").pipe(Config.withDefault(20))
+        }
+      }
+    })
+  )
+}

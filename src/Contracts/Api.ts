@@ -1,0 +1,70 @@
+import { HttpApiEndpoint, HttpApiGroup } from "@effect/platform"
+import { Schema } from "effect"
+import { Authenticated } from "../Http/Authenticated.js"
+import { Policy } from "../Http/Policy.js"
+import {
+  ContractPage,
+  Drafted,
+  DraftRequest,
+  EventPage,
+  EventsQuery,
+  FactConfirmation,
+  FactEdit,
+  IfMatchHeader,
+  ListQuery,
+  SetFactRequest,
+  Sheet,
+  StateRead
+} from "./Schemas.js"
+
+const contractPath = { id: Schema.String }
+const factPath = { id: Schema.String, fact_id: Schema.String }
+
+export class ContractsApi extends HttpApiGroup.make("contracts")
+  .add(
+    HttpApiEndpoint.post("draft", "/contracts")
+      .setPayload(DraftRequest)
+      .addSuccess(Drafted, { status: 201 })
+      .annotate(Policy, Policy.write("contracts:write", { idempotent: true }))
+  )
+  .add(
+    HttpApiEndpoint.get("list", "/contracts")
+      .setUrlParams(ListQuery)
+      .addSuccess(ContractPage)
+      .annotate(Policy, Policy.read("contracts:read"))
+  )
+  .add(
+    HttpApiEndpoint.get("sheet", "/contracts/:id")
+      .setPath(Schema.Struct(contractPath))
+      .addSuccess(Sheet)
+      .annotate(Policy, Policy.read("contracts:read"))
+  )
+  .add(
+    HttpApiEndpoint.get("state", "/contracts/:id/state")
+      .setPath(Schema.Struct(contractPath))
+      .addSuccess(StateRead)
+      .annotate(Policy, Policy.read("contracts:read"))
+  )
+  .add(
+    HttpApiEndpoint.post("setFact", "/contracts/:id/facts/:fact_id")
+      .setPath(Schema.Struct(factPath))
+      .setHeaders(IfMatchHeader)
+      .setPayload(SetFactRequest)
+      .addSuccess(FactEdit)
+      .annotate(Policy, Policy.write("contracts:write"))
+  )
+  .add(
+    HttpApiEndpoint.post("confirmFact", "/contracts/:id/facts/:fact_id/confirm")
+      .setPath(Schema.Struct(factPath))
+      .addSuccess(FactConfirmation)
+      .annotate(Policy, Policy.write("contracts:read"))
+  )
+  .add(
+    HttpApiEndpoint.get("events", "/contracts/:id/events")
+      .setPath(Schema.Struct(contractPath))
+      .setUrlParams(EventsQuery)
+      .addSuccess(EventPage)
+      .annotate(Policy, Policy.read("contracts:read"))
+  )
+  .middleware(Authenticated)
+{}

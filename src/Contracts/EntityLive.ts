@@ -1,0 +1,54 @@
+import { Clock, Effect, Option } from "effect"
+import { Entity } from "@effect/cluster"
+import type { Contract as Aggregate, Decided } from "../Domain/Contract.js"
+import { draftFromTemplate } from "../Domain/Drafting.js"
+import { confirmFact, setFact } from "../Domain/FactEdits.js"
+import { notFound, Rejection } from "../Domain/Rejection.js"
+import { findTemplate } from "../Templates/Catalog.js"
+import { Contract } from "./Entity.js"
+import { ContractsRepo } from "./Repo.js"
+import { WriteProbe } from "./WriteProbe.js"
+
+export const ContractLive = Contract.toLayer(
+  Effect.gen(function*() {
+    const address = yield* Entity.CurrentAddress
+    const id = address.entityId
+    const repo = yield* ContractsRepo
+    const probe = yield* WriteProbe
+    // The entity is the only writer of its contract, so its copy stays true while it lives.
+    let cached: Option.Option<Aggregate> = Option.none()
+    const current = Effect.gen(function*() {
+      if (Option.isNone(cached)) cached = yield* repo.load(id)
+      return cached
+    })
+    const now = Effect.map(Clock.currentTimeMillis, (ms) => new Date(ms).toISOString())
+
+    const write = <A>(decide: (contract: Option.Option<Aggregate>, now: string) => Rejection | Decided<A>) =>
+      probe.around(id, Effect.gen(function*() {
+        const before = yield* current
+        const decided = decide(before, yield* now)
+        if (decided instanceof Rejection) return yield* Effect.fail(decided)
+        yield* repo.save(Option.getOrNull(before), decided.contract, decided.events)
+        cached = Option.some(decided.contract)
+        return decided.result as unknown
+      }))
+
+    const existing = <A>(decide: (contract: Aggregate, now: string) => Rejection | Decided<A>) =>
+      write((contract, at) => Option.isNone(contract) ? notFound("contract", id) : decide(contract.value, at))
+
+    return {
+      Draft: ({ payload }) =>
+        write((contract, at) => {
+          if (Option.isSome(contract)) return new Rejection({ code: "invalid_request", message: "This contract already exists." })
+          const template = findTemplate(payload.template_id)
+          if (template === undefined) return notFound("template", payload.template_id, "template_id")
+          return draftFromTemplate({ id, mode: payload.actor.mode, actor: payload.actor, template, facts: payload.facts, now: at })
+        }),
+      SetFact: ({ payload }) =>
+        existing((contract, at) => setFact(contract, payload.actor, { factId: payload.fact_id, value: payload.value, ifMatch: payload.if_match, now: at })),
+      ConfirmFact: ({ payload }) =>
+        existing((contract, at) => confirmFact(contract, payload.actor, { factId: payload.fact_id, now: at }))
+    }
+  }),
+  { concurrency: 1, maxIdleTime: "5 minutes", mailboxCapacity: 10_000 }
+)

@@ -1,0 +1,163 @@
+import { Schema } from "effect"
+import { capacities, contractStates, origins } from "../Domain/Contract.js"
+import { factKinds } from "../Domain/Fact.js"
+import { blockKinds } from "../Domain/Words.js"
+import { Body, Page } from "../Http/Schemas.js"
+
+export const FactValue = Schema.Union(Schema.String, Schema.Number)
+
+export const Block = Schema.Struct({
+  id: Schema.String,
+  number: Schema.Int,
+  kind: Schema.Literal(...blockKinds),
+  text: Schema.String
+}).annotations({ identifier: "Block" })
+
+export const Fact = Schema.Struct({
+  id: Schema.String,
+  name: Schema.String,
+  label: Schema.String,
+  kind: Schema.Literal(...factKinds),
+  value: FactValue,
+  inferred: Schema.Boolean,
+  missing: Schema.Boolean,
+  occurrences: Schema.Array(Schema.String),
+  confirmed_by: Schema.NullOr(Schema.String)
+}).annotations({ identifier: "Fact" })
+
+export const Party = Schema.Struct({
+  id: Schema.String,
+  person: Schema.String,
+  name: Schema.String,
+  email: Schema.String,
+  side: Schema.Literal("drafter", "counterparty"),
+  capacity: Schema.Array(Schema.Literal(...capacities))
+}).annotations({ identifier: "Party" })
+
+export const You = Schema.Struct({
+  person: Schema.NullOr(Schema.String),
+  party: Schema.NullOr(Schema.String),
+  capacity: Schema.Array(Schema.Literal(...capacities)),
+  is_guest: Schema.Boolean
+}).annotations({ identifier: "You" })
+
+export const Ready = Schema.Struct({
+  to_send: Schema.Boolean,
+  missing_facts: Schema.Array(Schema.String),
+  unconfirmed_facts: Schema.Array(Schema.String),
+  unverified_blocks: Schema.Array(Schema.String)
+}).annotations({ identifier: "Ready" })
+
+const State = Schema.Literal(...contractStates)
+const Origin = Schema.Literal(...origins)
+
+export const Sheet = Schema.Struct({
+  id: Schema.String,
+  object: Schema.Literal("contract"),
+  livemode: Schema.Boolean,
+  title: Schema.String,
+  state: State,
+  origin: Origin,
+  url: Schema.String,
+  relationship: Schema.NullOr(Schema.String),
+  amends: Schema.NullOr(Schema.String),
+  words_hash: Schema.String,
+  head_sequence: Schema.Int,
+  blocks: Schema.Array(Block),
+  facts: Schema.Array(Fact),
+  parties: Schema.Array(Party),
+  ready: Ready,
+  you: You,
+  created_at: Schema.String,
+  updated_at: Schema.String
+}).annotations({ identifier: "Sheet" })
+
+export const Question = Schema.Struct({
+  id: Schema.String,
+  asks: Schema.String,
+  fact: Schema.String,
+  blank: Schema.String
+}).annotations({ identifier: "Question" })
+
+export const DraftRequest = Body({
+  template_id: Schema.optional(Schema.String),
+  prompt: Schema.optional(Schema.String),
+  facts: Schema.optional(Schema.Record({ key: Schema.String, value: FactValue }))
+}).annotations({ identifier: "DraftRequest" })
+
+export const Drafted = Schema.Struct({
+  ...Sheet.fields,
+  questions: Schema.Array(Question)
+}).annotations({ identifier: "Drafted" })
+
+export const ListRow = Schema.Struct({
+  id: Schema.String,
+  object: Schema.Literal("contract"),
+  state: State,
+  origin: Origin,
+  title: Schema.String,
+  relationship: Schema.NullOr(Schema.String),
+  words_hash: Schema.String,
+  head_sequence: Schema.Int,
+  created_at: Schema.String,
+  updated_at: Schema.String
+}).annotations({ identifier: "ContractRow" })
+
+export const ContractPage = Page(ListRow)
+
+export const ListQuery = Schema.Struct({
+  origin: Schema.optional(Schema.String),
+  state: Schema.optional(Schema.String),
+  relationship: Schema.optional(Schema.String),
+  updated_since: Schema.optional(Schema.String),
+  starting_after: Schema.optional(Schema.String),
+  limit: Schema.optional(Schema.String)
+})
+
+export const StateRead = Schema.Struct({
+  contract: Schema.String,
+  state: State,
+  words_hash: Schema.String,
+  head_sequence: Schema.Int,
+  updated_at: Schema.String,
+  you: You
+}).annotations({ identifier: "StateRead" })
+
+export const SetFactRequest = Body({ value: FactValue }).annotations({ identifier: "SetFactRequest" })
+
+export const FactEdit = Schema.Struct({
+  applied: Schema.Boolean,
+  blocks_touched: Schema.Array(Schema.String),
+  words_hash: Schema.String
+}).annotations({ identifier: "FactEdit" })
+
+export const FactConfirmation = Schema.Struct({
+  id: Schema.String,
+  value: FactValue,
+  inferred: Schema.Literal(false),
+  occurrences: Schema.Array(Schema.String),
+  confirmed_by: Schema.String,
+  words_hash: Schema.String
+}).annotations({ identifier: "FactConfirmation" })
+
+export const Event = Schema.Struct({
+  id: Schema.String,
+  sequence: Schema.Int,
+  type: Schema.String,
+  created: Schema.String,
+  data: Schema.Record({ key: Schema.String, value: Schema.Unknown })
+}).annotations({ identifier: "Event" })
+
+export const EventPage = Schema.Struct({
+  data: Schema.Array(Event),
+  has_more: Schema.Boolean,
+  next_cursor: Schema.NullOr(Schema.String),
+  head_sequence: Schema.Int
+}).annotations({ identifier: "EventPage" })
+
+export const EventsQuery = Schema.Struct({
+  starting_after: Schema.optional(Schema.String),
+  limit: Schema.optional(Schema.String)
+})
+
+export const IfMatchHeader = Schema.Struct({ "if-match": Schema.optional(Schema.String) })

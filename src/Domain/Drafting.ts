@@ -1,0 +1,150 @@
+import type { Actor, Contract, Decided } from "./Contract.js"
+import { appendEvents } from "./Guards.js"
+import { type Fact, type FactValue, renderValue, type Span } from "./Fact.js"
+import { makeId } from "./Ids.js"
+import type { Mode } from "./Mode.js"
+import { reject, type Rejection } from "./Rejection.js"
+import type { Template, TemplateBlank } from "./Template.js"
+import { type Block, renumber, wordsHash } from "./Words.js"
+
+export const maxQuestions = 3
+export const maxFactLength = 2000
+
+export interface Question {
+  readonly id: string
+  readonly asks: string
+  readonly fact: string
+  readonly blank: string
+}
+
+export interface DraftFromTemplate {
+  readonly id: string
+  readonly mode: Mode
+  readonly actor: Actor
+  readonly template: Template
+  readonly facts: Readonly<Record<string, FactValue>>
+  readonly now: string
+}
+
+const placeholder = /\{\{(\w+)\}\}/g
+
+export const checkFactValue = (value: FactValue, param: string): Rejection | undefined => {
+  const text = renderValue(value)
+  if (text.length > maxFactLength) {
+    return reject("invalid_request", `A fact value may be at most ${maxFactLength} characters.`, { param })
+  }
+  if (text.trim() === "") {
+    return reject("fact_has_no_span", "An empty value would appear nowhere in the words.", { param })
+  }
+  return undefined
+}
+
+const validateFacts = (template: Template, facts: Readonly<Record<string, FactValue>>): Rejection | undefined => {
+  for (const [key, value] of Object.entries(facts)) {
+    const param = `facts.${key}`
+    if (!template.blanks.some((blank) => blank.key === key)) {
+      const known = template.blanks.map((blank) => blank.key).join(", ")
+      return reject("invalid_request", `Template ${template.id} has no blank '${key}'. Its blanks are: ${known}.`, { param })
+    }
+    const problem = checkFactValue(value, param)
+    if (problem !== undefined) return problem
+  }
+  return undefined
+}
+
+interface Filling {
+  readonly blank: TemplateBlank
+  readonly fact: Fact
+}
+
+const fillingFor = (blank: TemplateBlank, given: FactValue | undefined): Omit<Filling, "fact"> & { value: FactValue; missing: boolean } => {
+  if (given !== undefined) return { blank, value: given, missing: false }
+  if (blank.default !== undefined) return { blank, value: blank.default, missing: false }
+  return { blank, value: `[${blank.label}]`, missing: true }
+}
+
+/** Renders a template into blocks, recording where each fact's value lands as it goes. */
+export const draftFromTemplate = (input: DraftFromTemplate): Rejection | Decided<{ readonly questions: ReadonlyArray<Question> }> => {
+  const problem = validateFacts(input.template, input.facts)
+  if (problem !== undefined) return problem
+  const fillings = new Map(input.template.blanks.map((blank) => [blank.key, fillingFor(blank, input.facts[blank.key])]))
+  const factIds = new Map(input.template.blanks.map((blank) => [blank.key, makeId("fct")]))
+  const spans = new Map<string, Array<Span>>()
+  const blocks: Array<Omit<Block, "number">> = input.template.blocks.map((templateBlock) => {
+    const id = makeId("blk")
+    let text = ""
+    let last = 0
+    for (const match of templateBlock.text.matchAll(placeholder)) {
+      const key = match[1]!
+      const value = renderValue(fillings.get(key)!.value)
+      text += templateBlock.text.slice(last, match.index)
+      const list = spans.get(key) ?? []
+      list.push({ block: id, start: text.length, end: text.length + value.length })
+      spans.set(key, list)
+      text += value
+      last = match.index! + match[0].length
+    }
+    return { id, kind: templateBlock.kind, text: text + templateBlock.text.slice(last) }
+  })
+  const facts: Array<Fact> = input.template.blanks.map((blank) => {
+    const filling = fillings.get(blank.key)!
+    return {
+      id: factIds.get(blank.key)!,
+      name: blank.key,
+      label: blank.label,
+      kind: blank.kind,
+      value: filling.value,
+      inferred: false,
+      confirmed_by: null,
+      confirmed_at: null,
+      missing: filling.missing,
+      spans: spans.get(blank.key) ?? []
+    }
+  })
+  const questions = input.template.blanks
+    .filter((blank) => fillings.get(blank.key)!.missing)
+    .slice(0, maxQuestions)
+    .map((blank) => ({ id: makeId("q"), asks: blank.question, fact: factIds.get(blank.key)!, blank: blank.key }))
+  const numbered = renumber(blocks)
+  const person = input.actor.person!
+  const contract: Contract = {
+    id: input.id,
+    mode: input.mode,
+    org: input.actor.org!,
+    title: input.template.name,
+    state: "draft",
+    origin: "template",
+    template: input.template.id,
+    relationship: null,
+    amends: null,
+    blocks: numbered,
+    facts,
+    parties: [{
+      id: makeId("pty"),
+      person: person.id,
+      name: person.name,
+      email: person.email,
+      org: input.actor.org,
+      side: "drafter",
+      capacity: ["negotiator", "signer"],
+      removed_at: null
+    }],
+    words_hash: wordsHash(numbered),
+    head_sequence: 0,
+    created_at: input.now,
+    updated_at: input.now
+  }
+  const event = {
+    type: "contract.drafted",
+    data: {
+      contract: contract.id,
+      origin: contract.origin,
+      template: contract.template,
+      title: contract.title,
+      state: contract.state,
+      words_hash: contract.words_hash,
+      drafted_by: person.id
+    }
+  }
+  return { contract: appendEvents(contract, [event], input.now), events: [event], result: { questions } }
+}

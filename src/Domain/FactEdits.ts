@@ -1,0 +1,91 @@
+import type { Actor, Contract, Decided } from "./Contract.js"
+import { checkFactValue } from "./Drafting.js"
+import { type Fact, type FactValue, occurrences, renderValue, replaceFactValue } from "./Fact.js"
+import { appendEvents, requireCurrentHash, requireOpen, requireSeat } from "./Guards.js"
+import { notFound, reject, Rejection } from "./Rejection.js"
+import { wordsHash } from "./Words.js"
+
+export interface FactEditResult {
+  readonly applied: boolean
+  readonly blocks_touched: ReadonlyArray<string>
+  readonly words_hash: string
+}
+
+const findFact = (contract: Contract, factId: string): Fact | Rejection =>
+  contract.facts.find((fact) => fact.id === factId) ?? notFound("fact", factId)
+
+export const setFact = (
+  contract: Contract,
+  actor: Actor,
+  input: { readonly factId: string; readonly value: FactValue; readonly ifMatch: string; readonly now: string }
+): Rejection | Decided<FactEditResult> => {
+  const seat = requireSeat(contract, actor)
+  if (seat instanceof Rejection) return seat
+  const fact = findFact(contract, input.factId)
+  if (fact instanceof Rejection) return fact
+  const refused = requireOpen(contract) ?? requireCurrentHash(contract, input.ifMatch) ?? checkFactValue(input.value, "value")
+  if (refused !== undefined) return refused
+  if (contract.state !== "draft" || seat.side !== "drafter") {
+    return reject("invalid_request", "Facts change directly only on the drafting side's draft, before the first Send.")
+  }
+  if (renderValue(fact.value) === renderValue(input.value) && !fact.missing) {
+    return { contract, events: [], result: { applied: true, blocks_touched: [], words_hash: contract.words_hash } }
+  }
+  const change = replaceFactValue(contract.blocks, contract.facts, fact.id, input.value)
+  const hash = wordsHash(change.blocks)
+  const event = {
+    type: "words.changed",
+    data: {
+      contract: contract.id,
+      words_hash: hash,
+      previous_hash: contract.words_hash,
+      blocks_touched: change.blocksTouched,
+      fact: fact.id,
+      changed_by: actor.person?.id ?? null,
+      signatures_voided: []
+    }
+  }
+  const next = appendEvents({ ...contract, blocks: change.blocks, facts: change.facts, words_hash: hash }, [event], input.now)
+  return { contract: next, events: [event], result: { applied: true, blocks_touched: change.blocksTouched, words_hash: hash } }
+}
+
+export interface FactConfirmation {
+  readonly id: string
+  readonly value: FactValue
+  readonly inferred: false
+  readonly occurrences: ReadonlyArray<string>
+  readonly confirmed_by: string
+  readonly words_hash: string
+}
+
+/** Confirming clears `inferred` only; it never moves words, so it needs no `If-Match`. */
+export const confirmFact = (
+  contract: Contract,
+  actor: Actor,
+  input: { readonly factId: string; readonly now: string }
+): Rejection | Decided<FactConfirmation> => {
+  const seat = requireSeat(contract, actor)
+  if (seat instanceof Rejection) return seat
+  const fact = findFact(contract, input.factId)
+  if (fact instanceof Rejection) return fact
+  const person = actor.person!.id
+  const confirmed: Fact = { ...fact, inferred: false, confirmed_by: person, confirmed_at: input.now }
+  const event = { type: "fact.confirmed", data: { contract: contract.id, fact: fact.id, confirmed_by: person } }
+  const next = appendEvents(
+    { ...contract, facts: contract.facts.map((f) => (f.id === fact.id ? confirmed : f)) },
+    [event],
+    input.now
+  )
+  return {
+    contract: next,
+    events: [event],
+    result: {
+      id: fact.id,
+      value: fact.value,
+      inferred: false,
+      occurrences: occurrences(fact),
+      confirmed_by: person,
+      words_hash: contract.words_hash
+    }
+  }
+}

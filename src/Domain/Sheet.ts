@@ -1,0 +1,89 @@
+import type { Actor, Contract } from "./Contract.js"
+import { type Fact, occurrences } from "./Fact.js"
+import { type Seat, you } from "./Seat.js"
+import type { Block } from "./Words.js"
+
+// Seat rendering lives here once: every read, event and (later) webhook renders through it.
+
+export const renderBlock = (block: Block) => ({ id: block.id, number: block.number, kind: block.kind, text: block.text })
+
+export const renderFact = (fact: Fact) => ({
+  id: fact.id,
+  name: fact.name,
+  label: fact.label,
+  kind: fact.kind,
+  value: fact.value,
+  inferred: fact.inferred,
+  missing: fact.missing,
+  occurrences: occurrences(fact),
+  confirmed_by: fact.confirmed_by
+})
+
+/** Advice before Send, never a refusal: what a careful sender would still look at. */
+export const readiness = (contract: Contract) => {
+  const missing = contract.facts.filter((fact) => fact.missing).map((fact) => fact.id)
+  const unconfirmed = contract.facts.filter((fact) => fact.inferred).map((fact) => fact.id)
+  return {
+    to_send: contract.state === "draft" && missing.length === 0 && unconfirmed.length === 0,
+    missing_facts: missing,
+    unconfirmed_facts: unconfirmed,
+    unverified_blocks: [] as ReadonlyArray<string>
+  }
+}
+
+export const renderParties = (contract: Contract) =>
+  contract.parties
+    .filter((party) => party.removed_at === null)
+    .map((party) => ({
+      id: party.id,
+      person: party.person,
+      name: party.name,
+      email: party.email,
+      side: party.side,
+      capacity: party.capacity
+    }))
+
+export const contractUrl = (publicUrl: string, contract: Contract) => `${publicUrl}/contracts/${contract.id}`
+
+export const renderSheet = (contract: Contract, actor: Actor, seat: Seat, publicUrl: string) => ({
+  id: contract.id,
+  object: "contract" as const,
+  livemode: contract.mode === "live",
+  title: contract.title,
+  state: contract.state,
+  origin: contract.origin,
+  url: contractUrl(publicUrl, contract),
+  relationship: contract.relationship,
+  amends: contract.amends,
+  words_hash: contract.words_hash,
+  head_sequence: contract.head_sequence,
+  blocks: contract.blocks.map(renderBlock),
+  facts: contract.facts.map(renderFact),
+  parties: renderParties(contract),
+  ready: readiness(contract),
+  you: you(actor, seat),
+  created_at: contract.created_at,
+  updated_at: contract.updated_at
+})
+
+export const renderListRow = (contract: Contract) => ({
+  id: contract.id,
+  object: "contract" as const,
+  state: contract.state,
+  origin: contract.origin,
+  title: contract.title,
+  relationship: contract.relationship,
+  words_hash: contract.words_hash,
+  head_sequence: contract.head_sequence,
+  created_at: contract.created_at,
+  updated_at: contract.updated_at
+})
+
+export const renderStateRead = (contract: Contract, actor: Actor, seat: Seat) => ({
+  contract: contract.id,
+  state: contract.state,
+  words_hash: contract.words_hash,
+  head_sequence: contract.head_sequence,
+  updated_at: contract.updated_at,
+  you: you(actor, seat)
+})

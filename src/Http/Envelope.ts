@@ -1,0 +1,34 @@
+import { HttpServerResponse } from "@effect/platform"
+import { Rejection } from "../Domain/Rejection.js"
+import { errorCodes, isErrorCode } from "./ErrorCodes.js"
+
+export const docUrl = (docsUrl: string, code: string) => `${docsUrl}/errors#${code.replaceAll("_", "-")}`
+
+export const statusOf = (code: string): number => (isErrorCode(code) ? errorCodes[code][0] : 500)
+
+/** The spec's envelope: `{ error: {...} }` with any extra fields beside it, never instead of it. */
+export const envelope = (rejection: Rejection, docsUrl: string) => {
+  const code = isErrorCode(rejection.code) ? rejection.code : "api_error"
+  return {
+    ...rejection.details,
+    error: {
+      type: errorCodes[code][1],
+      code,
+      message: rejection.message,
+      ...(rejection.param === undefined ? {} : { param: rejection.param }),
+      doc_url: docUrl(docsUrl, code)
+    }
+  }
+}
+
+export const errorResponse = (
+  rejection: Rejection,
+  docsUrl: string,
+  headers: Record<string, string> = {}
+): HttpServerResponse.HttpServerResponse =>
+  HttpServerResponse.unsafeJson(envelope(rejection, docsUrl), { status: statusOf(rejection.code), headers })
+
+export const internalError = new Rejection({
+  code: "api_error",
+  message: "An unexpected error occurred on our side. It has been logged; please retry later."
+})

@@ -1,0 +1,48 @@
+import { HttpApi } from "@effect/platform"
+import { Context, Option } from "effect"
+import { type EndpointPolicy, Policy } from "./Policy.js"
+
+export interface Route {
+  readonly method: string
+  readonly segments: ReadonlyArray<string>
+  readonly policy: EndpointPolicy | undefined
+  readonly hasPayload: boolean
+}
+
+const split = (path: string) => path.split("/").filter((segment) => segment !== "")
+
+const matches = (route: Route, segments: ReadonlyArray<string>) =>
+  route.segments.length === segments.length &&
+  route.segments.every((segment, i) => segment.startsWith(":") || segment === segments[i])
+
+/** The declared endpoints, read back from the HttpApi so the gateway never keeps its own copy. */
+export const routeTable = (api: HttpApi.HttpApi.Any) => {
+  const routes: Array<Route> = []
+  HttpApi.reflect(api as HttpApi.HttpApi.AnyWithProps, {
+    onGroup() {},
+    onEndpoint({ endpoint, mergedAnnotations }) {
+      routes.push({
+        method: endpoint.method,
+        segments: split(endpoint.path),
+        policy: Option.getOrUndefined(Context.getOption(mergedAnnotations, Policy)),
+        hasPayload: Option.isSome(endpoint.payloadSchema)
+      })
+    }
+  })
+  return {
+    find: (method: string, path: string): Route | undefined => {
+      const segments = split(path)
+      const params = (route: Route) => route.segments.filter((segment) => segment.startsWith(":")).length
+      // A literal segment beats a parameter: /letters/latest is not a letter id.
+      return routes
+        .filter((route) => route.method === method && matches(route, segments))
+        .sort((a, b) => params(a) - params(b))[0]
+    },
+    methodsAt: (path: string): ReadonlyArray<string> => {
+      const segments = split(path)
+      return routes.filter((route) => matches(route, segments)).map((route) => route.method)
+    }
+  }
+}
+
+export type RouteTable = ReturnType<typeof routeTable>

@@ -1,0 +1,106 @@
+import { HttpServerResponse } from "@effect/platform"
+import { Clock, Effect, Exit, Option } from "effect"
+import { sha256 } from "../Domain/Words.js"
+import { IdempotencyRepo } from "./Repo.js"
+
+export const retention = 24 * 60 * 60 * 1000
+/** A claim older than this with no answer belongs to a process that died mid-request. */
+export const lease = 60 * 1000
+
+// Outcomes that are the request's own result are kept; refusals before it ran are not (Stripe's rule),
+// so a caller can fix headers or credentials and retry with the same key.
+const unkeptCodes = new Set([
+  "invalid_request",
+  "if_match_required",
+  "unauthorized",
+  "insufficient_scope",
+  "acting_person_required",
+  "rate_limited",
+  "idempotency_error",
+  "idempotency_in_flight",
+  "api_error"
+])
+
+const errorCode = (body: string): string | undefined => {
+  try {
+    return (JSON.parse(body) as { error?: { code?: string } }).error?.code
+  } catch {
+    return undefined
+  }
+}
+
+export const isKept = (status: number, body: string) =>
+  status < 400 || (status < 500 && !unkeptCodes.has(errorCode(body) ?? "api_error"))
+
+const canonical = (value: unknown): unknown =>
+  Array.isArray(value)
+    ? value.map(canonical)
+    : value !== null && typeof value === "object"
+    ? Object.fromEntries(Object.keys(value).sort().map((key) => [key, canonical((value as Record<string, unknown>)[key])]))
+    : value
+
+/** Same method, path and JSON body (key order aside) is the same request. */
+export const fingerprint = (method: string, path: string, body: string) => {
+  let normal = body
+  try {
+    normal = JSON.stringify(canonical(JSON.parse(body)))
+  } catch {
+    // not JSON: compare the bytes as sent
+  }
+  return sha256(`${method} ${path}\n${normal}`)
+}
+
+export type Claim =
+  | { readonly _tag: "Proceed" }
+  | { readonly _tag: "Replay"; readonly status: number; readonly body: string }
+  | { readonly _tag: "Mismatch" }
+  | { readonly _tag: "InFlight" }
+
+const decoder = new TextDecoder()
+
+export const bodyText = (response: HttpServerResponse.HttpServerResponse) =>
+  response.body._tag === "Uint8Array" ? decoder.decode(response.body.body) : ""
+
+export class Idempotency extends Effect.Service<Idempotency>()("Idempotency/Idempotency", {
+  effect: Effect.gen(function*() {
+    const repo = yield* IdempotencyRepo
+
+    const claim = Effect.fn("Idempotency.claim")(function*(scope: string, key: string, requestHash: string) {
+      for (let attempt = 0; attempt < 5; attempt++) {
+        const now = yield* Clock.currentTimeMillis
+        if (yield* repo.claim(scope, key, requestHash, new Date(now), new Date(now + lease))) return { _tag: "Proceed" } as Claim
+        const found = yield* repo.find(scope, key)
+        if (Option.isNone(found)) continue
+        const row = found.value
+        if (now - new Date(row.created_at).getTime() >= retention) {
+          yield* repo.forget(scope, key, row.created_at)
+          continue
+        }
+        if (row.request_hash !== requestHash) return { _tag: "Mismatch" } as Claim
+        if (row.status !== null) return { _tag: "Replay", status: row.status, body: row.body ?? "" } as Claim
+        if (row.locked_until !== null && new Date(row.locked_until).getTime() <= now) {
+          yield* repo.forget(scope, key, row.created_at)
+          continue
+        }
+        return { _tag: "InFlight" } as Claim
+      }
+      return { _tag: "InFlight" } as Claim
+    })
+
+    /** Runs a claimed request and keeps its answer, or frees the key if it did not finish. */
+    const settle = <E, R>(
+      scope: string,
+      key: string,
+      request: Effect.Effect<HttpServerResponse.HttpServerResponse, E, R>
+    ) =>
+      request.pipe(
+        Effect.onExit((exit) => (Exit.isSuccess(exit) ? Effect.void : repo.release(scope, key))),
+        Effect.tap((response) => {
+          const body = bodyText(response)
+          return isKept(response.status, body) ? repo.complete(scope, key, response.status, body) : repo.release(scope, key)
+        })
+      )
+
+    return { claim, settle } as const
+  })
+}) {}

@@ -1,0 +1,60 @@
+import { SingleRunner } from "@effect/cluster"
+import { HttpApiBuilder, HttpApiScalar, HttpServer } from "@effect/platform"
+import { NodeHttpServer } from "@effect/platform-node"
+import { Effect, Layer } from "effect"
+import { createServer } from "node:http"
+import { AdminRoutes } from "./Admin/Http.js"
+import { AdminRepo } from "./Admin/Repo.js"
+import { AdminToken } from "./Admin/AdminToken.js"
+import { Api } from "./Api.js"
+import { AuthRepo } from "./Auth/Repo.js"
+import { ServerConfig } from "./Config.js"
+import { ContractLive } from "./Contracts/EntityLive.js"
+import { ContractsHttp } from "./Contracts/Http.js"
+import { ContractsRepo } from "./Contracts/Repo.js"
+import { WriteProbe } from "./Contracts/WriteProbe.js"
+import { AuthenticatedLive } from "./Http/Authenticated.js"
+import { GatewayLive } from "./Http/Gateway.js"
+import { routeTable } from "./Http/RouteTable.js"
+import { IdempotencyRepo } from "./Idempotency/Repo.js"
+import { MeHttp } from "./Me/Http.js"
+import { DatabaseLive } from "./Sql/Database.js"
+import { MigrationsLive } from "./Sql/Migrations.js"
+import { TemplatesHttp } from "./Templates/Http.js"
+
+/** The database, migrated before anything else may use it. */
+const Database = Layer.provideMerge(MigrationsLive, DatabaseLive)
+
+const Repos = Layer.mergeAll(AuthRepo.Default, ContractsRepo.Default, IdempotencyRepo.Default, AdminRepo.Default)
+
+// One node: the contract entities run on a single runner; the runner's bookkeeping lives in memory.
+const Cluster = ContractLive.pipe(Layer.provideMerge(SingleRunner.layer({ runnerStorage: "memory" })))
+
+const ApiLive = HttpApiBuilder.api(Api).pipe(
+  Layer.provide([ContractsHttp, TemplatesHttp, MeHttp]),
+  Layer.provide(AuthenticatedLive)
+)
+
+const HttpLive = HttpApiBuilder.serve().pipe(
+  Layer.provide(HttpApiScalar.layer({ path: "/docs" })),
+  Layer.provide(HttpApiBuilder.middlewareOpenApi({ path: "/openapi.json" })),
+  Layer.provide(GatewayLive(routeTable(Api))),
+  Layer.provide(AdminRoutes),
+  Layer.provide(ApiLive),
+  HttpServer.withLogAddress
+)
+
+/** The whole service on any HTTP server layer; config and the write probe come from outside. */
+export const ServiceLive = HttpLive.pipe(
+  Layer.provide(Cluster),
+  Layer.provide(AdminToken.layer),
+  Layer.provide(Repos),
+  Layer.provide(Database)
+)
+
+/** The service on a real port, configured from the environment. */
+export const ServerLive = Layer.unwrapEffect(
+  Effect.map(ServerConfig, (config) =>
+    ServiceLive.pipe(Layer.provide(NodeHttpServer.layer(createServer, { port: config.port })))
+  )
+).pipe(Layer.provide(WriteProbe.passThrough), Layer.provide(ServerConfig.fromEnv))

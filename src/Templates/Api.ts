@@ -1,0 +1,33 @@
+import { HttpApiEndpoint, HttpApiGroup } from "@effect/platform"
+import { Schema } from "effect"
+import { factKinds } from "../Domain/Fact.js"
+import { Authenticated } from "../Http/Authenticated.js"
+import { Policy } from "../Http/Policy.js"
+
+export const TemplateView = Schema.Struct({
+  id: Schema.String,
+  object: Schema.Literal("template"),
+  name: Schema.String,
+  description: Schema.String,
+  blanks: Schema.Array(Schema.Struct({
+    key: Schema.String,
+    label: Schema.String,
+    kind: Schema.Literal(...factKinds),
+    required: Schema.Boolean
+  }))
+}).annotations({ identifier: "Template" })
+
+export class TemplatesApi extends HttpApiGroup.make("templates")
+  .add(
+    HttpApiEndpoint.get("list", "/templates")
+      .addSuccess(Schema.Struct({ data: Schema.Array(TemplateView), has_more: Schema.Boolean }))
+      .annotate(Policy, Policy.read("contracts:read"))
+  )
+  .add(
+    HttpApiEndpoint.get("get", "/templates/:id")
+      .setPath(Schema.Struct({ id: Schema.String }))
+      .addSuccess(TemplateView)
+      .annotate(Policy, Policy.read("contracts:read"))
+  )
+  .middleware(Authenticated)
+{}

@@ -1,0 +1,69 @@
+import { describe, expect, it } from "@effect/vitest"
+import { Effect, Layer, Option, TestClock } from "effect"
+import { ServerConfig } from "../src/Config.js"
+import { RateLimiter } from "../src/RateLimit/RateLimiter.js"
+import { call, createOrg, idempotencyKey } from "./support/client.js"
+import { databases } from "./support/databases.js"
+import { startService } from "./support/service.js"
+
+const limits = { readsPerMinute: 3, writesPerMinute: 2, sendSignPerMinute: 1 }
+
+const limiter = RateLimiter.Default.pipe(Layer.provide(Layer.succeed(ServerConfig, {
+  port: 0,
+  databaseUrl: Option.none(),
+  dataDir: "./unused",
+  adminToken: Option.none(),
+  publicUrl: "http://localhost",
+  docsUrl: "http://localhost/docs",
+  rateLimits: limits
+})))
+
+describe("rate limits", () => {
+  it.effect("refill at the configured rate per minute", () =>
+    Effect.gen(function*() {
+      const rl = yield* RateLimiter
+      for (let i = 0; i < 3; i++) expect((yield* rl.take("per_a", "read")).allowed).toBe(true)
+      expect(yield* rl.take("per_a", "read")).toEqual({ allowed: false, retryAfter: 20 })
+      expect((yield* rl.take("per_b", "read")).allowed).toBe(true)
+      yield* TestClock.adjust("20 seconds")
+      expect((yield* rl.take("per_a", "read")).allowed).toBe(true)
+      expect((yield* rl.take("per_a", "read")).allowed).toBe(false)
+    }).pipe(Effect.provide(limiter)))
+
+  it.effect("charges send and sign to both the write and the send+sign allowance", () =>
+    Effect.gen(function*() {
+      const rl = yield* RateLimiter
+      expect((yield* rl.take("per_a", "send_sign")).allowed).toBe(true)
+      expect(yield* rl.take("per_a", "send_sign")).toEqual({ allowed: false, retryAfter: 60 })
+      expect((yield* rl.take("per_a", "write")).allowed).toBe(true)
+      expect((yield* rl.take("per_a", "write")).allowed).toBe(false)
+    }).pipe(Effect.provide(limiter)))
+
+  const database = databases[0]!
+  it("answers 429 rate_limited with Retry-After, charged to the acting person", async () => {
+    const service = await startService(database, { rateLimits: limits })
+    try {
+      const org = await createOrg(service.url)
+      const read = (person?: string) => call(service.url, "GET", "/templates", { key: org.keys.live, ...(person ? { person } : {}) })
+      for (let i = 0; i < 3; i++) expect((await read(org.people[0]!.id)).status).toBe(200)
+      const limited = await read(org.people[0]!.id)
+      expect(limited.status).toBe(429)
+      expect(limited.body.error).toMatchObject({ code: "rate_limited", type: "rate_limit_error" })
+      expect(Number(limited.headers.get("retry-after"))).toBeGreaterThanOrEqual(1)
+      expect((await read(org.people[1]!.id)).status).toBe(200)
+      expect((await read()).status).toBe(200)
+      const write = () =>
+        call(service.url, "POST", "/contracts", {
+          key: org.keys.live,
+          person: org.people[1]!.id,
+          body: { template_id: "tpl_mutual_nda" },
+          headers: { "idempotency-key": idempotencyKey() }
+        })
+      expect((await write()).status).toBe(201)
+      expect((await write()).status).toBe(201)
+      expect((await write()).status).toBe(429)
+    } finally {
+      await service.stop()
+    }
+  })
+})

@@ -1,0 +1,56 @@
+import { HttpServer } from "@effect/platform"
+import { NodeHttpServer } from "@effect/platform-node"
+import { Effect, Exit, Layer, Option, Scope } from "effect"
+import { createServer } from "node:http"
+import { type RateLimits, ServerConfig } from "../../src/Config.js"
+import { WriteProbe } from "../../src/Contracts/WriteProbe.js"
+import { ServiceLive } from "../../src/Server.js"
+import type { TestDatabase } from "./databases.js"
+
+export const adminToken = "adm_test_token_for_the_suite"
+
+export interface Running {
+  readonly url: string
+  readonly databaseUrl: string
+  readonly stop: () => Promise<void>
+}
+
+export interface ServiceOptions {
+  readonly rateLimits?: Partial<RateLimits>
+  readonly probe?: Layer.Layer<WriteProbe>
+  /** Reuse an existing database (a restart) instead of making a fresh one. */
+  readonly databaseUrl?: string
+  readonly dataDir?: string
+}
+
+/** Starts the real service on a free loopback port, as `npm start` would, on one test database. */
+export const startService = async (database: TestDatabase, options: ServiceOptions = {}): Promise<Running> => {
+  const fresh = options.databaseUrl === undefined ? await database.create() : undefined
+  const databaseUrl = options.databaseUrl ?? fresh!.url
+  const scope = Effect.runSync(Scope.make())
+  const config = Layer.succeed(ServerConfig, {
+    port: 0,
+    databaseUrl: Option.some(databaseUrl),
+    dataDir: options.dataDir ?? "./data-test-unused",
+    adminToken: Option.some(adminToken),
+    publicUrl: "http://localhost",
+    docsUrl: "http://localhost/docs",
+    rateLimits: { readsPerMinute: 100_000, writesPerMinute: 100_000, sendSignPerMinute: 100_000, ...options.rateLimits }
+  })
+  const layer = ServiceLive.pipe(
+    Layer.provideMerge(NodeHttpServer.layer(createServer, { port: 0, host: "127.0.0.1" })),
+    Layer.provide(options.probe ?? WriteProbe.passThrough),
+    Layer.provide(config)
+  )
+  const context = await Effect.runPromise(Layer.buildWithScope(layer, scope))
+  const address = (await Effect.runPromise(Effect.provide(HttpServer.HttpServer, context))).address
+  const port = address._tag === "TcpAddress" ? address.port : 0
+  return {
+    url: `http://127.0.0.1:${port}`,
+    databaseUrl,
+    stop: async () => {
+      await Effect.runPromise(Scope.close(scope, Exit.void))
+      if (fresh !== undefined) await fresh.drop()
+    }
+  }
+}
