@@ -11,8 +11,11 @@ export const adminToken = "adm_test_token_for_the_suite"
 
 export interface Running {
   readonly url: string
-  readonly databaseUrl: string
+  readonly databaseUrl: string | undefined
+  /** Stops the server and drops the database it made. */
   readonly stop: () => Promise<void>
+  /** Stops the server and keeps its database, for a restart. */
+  readonly stopServerOnly: () => Promise<void>
 }
 
 export interface ServiceOptions {
@@ -20,17 +23,18 @@ export interface ServiceOptions {
   readonly probe?: Layer.Layer<WriteProbe>
   /** Reuse an existing database (a restart) instead of making a fresh one. */
   readonly databaseUrl?: string
+  /** Run on the embedded database in this directory, as `npm start` does with DATABASE_URL unset. */
   readonly dataDir?: string
 }
 
 /** Starts the real service on a free loopback port, as `npm start` would, on one test database. */
 export const startService = async (database: TestDatabase, options: ServiceOptions = {}): Promise<Running> => {
-  const fresh = options.databaseUrl === undefined ? await database.create() : undefined
-  const databaseUrl = options.databaseUrl ?? fresh!.url
+  const fresh = options.databaseUrl === undefined && options.dataDir === undefined ? await database.create() : undefined
+  const databaseUrl = options.dataDir !== undefined ? undefined : options.databaseUrl ?? fresh!.url
   const scope = Effect.runSync(Scope.make())
   const config = Layer.succeed(ServerConfig, {
     port: 0,
-    databaseUrl: Option.some(databaseUrl),
+    databaseUrl: Option.fromNullable(databaseUrl),
     dataDir: options.dataDir ?? "./data-test-unused",
     adminToken: Option.some(adminToken),
     publicUrl: "http://localhost",
@@ -51,6 +55,7 @@ export const startService = async (database: TestDatabase, options: ServiceOptio
     stop: async () => {
       await Effect.runPromise(Scope.close(scope, Exit.void))
       if (fresh !== undefined) await fresh.drop()
-    }
+    },
+    stopServerOnly: () => Effect.runPromise(Scope.close(scope, Exit.void))
   }
 }
