@@ -6,7 +6,7 @@ import { databases } from "./support/databases.js"
 import { type Running, startService } from "./support/service.js"
 
 // Holds contract writes until released, so a request can be caught while it is still running.
-const gate = Effect.runSync(Deferred.make<void>())
+let gate = Effect.runSync(Deferred.make<void>())
 let holding = false
 const gatedProbe = Layer.succeed(WriteProbe, {
   around: (_id, write) => (holding ? Effect.zipRight(Deferred.await(gate), write) : write)
@@ -83,6 +83,7 @@ for (const database of databases) {
 
     it("answers 409 idempotency_in_flight with Retry-After while the first call runs", async () => {
       const key = idempotencyKey()
+      gate = Effect.runSync(Deferred.make<void>())
       holding = true
       const first = draft(key)
       let second = await draft(key)

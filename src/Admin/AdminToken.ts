@@ -12,13 +12,13 @@ export class AdminToken extends Context.Tag("Admin/AdminToken")<AdminToken, { re
       const config = yield* ServerConfig
       if (Option.isSome(config.adminToken)) return { token: config.adminToken.value, path: null }
       const path = join(config.dataDir, "admin-token")
-      if (existsSync(path)) return { token: readFileSync(path, "utf8").trim(), path }
-      mkdirSync(config.dataDir, { recursive: true })
-      const token = `adm_${randomToken(40)}`
-      writeFileSync(path, `${token}\n`, { mode: 0o600 })
-      chmodSync(path, 0o600)
-      yield* Effect.logInfo(`Admin token written to ${path}`)
-      return { token, path }
+      if (!existsSync(path)) {
+        mkdirSync(config.dataDir, { recursive: true })
+        writeFileSync(path, `adm_${randomToken(40)}\n`, { mode: 0o600 })
+        chmodSync(path, 0o600)
+      }
+      yield* Effect.logInfo(`Admin token: ${path} (set ADMIN_TOKEN to choose your own)`)
+      return { token: readFileSync(path, "utf8").trim(), path }
     })
   )
 }

@@ -3,7 +3,7 @@ import { Entity } from "@effect/cluster"
 import type { Contract as Aggregate, Decided } from "../Domain/Contract.js"
 import { draftFromTemplate } from "../Domain/Drafting.js"
 import { confirmFact, setFact } from "../Domain/FactEdits.js"
-import { notFound, Rejection } from "../Domain/Rejection.js"
+import { internalError, notFound, Rejection } from "../Domain/Rejection.js"
 import { findTemplate } from "../Templates/Catalog.js"
 import { Contract } from "./Entity.js"
 import { ContractsRepo } from "./Repo.js"
@@ -31,7 +31,16 @@ export const ContractLive = Contract.toLayer(
         yield* repo.save(Option.getOrNull(before), decided.contract, decided.events)
         cached = Option.some(decided.contract)
         return decided.result as unknown
-      }))
+      })).pipe(
+        // A defect must answer the caller, not restart the entity into the same message forever.
+        // The transaction rolled back and the cached copy was not touched, so the contract is intact.
+        Effect.catchAllDefect((defect) =>
+          Effect.zipRight(
+            Effect.logError("contract write died", defect).pipe(Effect.annotateLogs({ contract: id })),
+            Effect.fail(internalError)
+          )
+        )
+      )
 
     const existing = <A>(decide: (contract: Aggregate, now: string) => Rejection | Decided<A>) =>
       write((contract, at) => Option.isNone(contract) ? notFound("contract", id) : decide(contract.value, at))

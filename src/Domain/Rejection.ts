@@ -19,3 +19,9 @@ export const reject = (
 
 export const notFound = (what: string, id: string, param?: string): Rejection =>
   reject("not_found", `No such ${what}: '${id}'`, param === undefined ? undefined : { param })
+
+/** What every unexpected failure answers: the cause is logged, never sent. */
+export const internalError = new Rejection({
+  code: "api_error",
+  message: "An unexpected error occurred on our side. It has been logged; please retry later."
+})

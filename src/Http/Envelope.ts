@@ -28,7 +28,3 @@ export const errorResponse = (
 ): HttpServerResponse.HttpServerResponse =>
   HttpServerResponse.unsafeJson(envelope(rejection, docsUrl), { status: statusOf(rejection.code), headers })
 
-export const internalError = new Rejection({
-  code: "api_error",
-  message: "An unexpected error occurred on our side. It has been logged; please retry later."
-})

@@ -5,15 +5,17 @@ import { Cause, Effect, Layer } from "effect"
 import { Actor, type Caller, orgScope } from "../Auth/Actor.js"
 import { Authenticate } from "../Auth/Authenticate.js"
 import { ServerConfig } from "../Config.js"
-import { reject, Rejection } from "../Domain/Rejection.js"
+import { internalError, reject, Rejection } from "../Domain/Rejection.js"
 import { fingerprint, Idempotency } from "../Idempotency/Idempotency.js"
 import { RateLimiter } from "../RateLimit/RateLimiter.js"
 import { fromDecodeError } from "./DecodeErrors.js"
-import { errorResponse, internalError } from "./Envelope.js"
+import { errorResponse } from "./Envelope.js"
 import type { EndpointPolicy } from "./Policy.js"
 import type { Route, RouteTable } from "./RouteTable.js"
 
 const maxIdempotencyKeyLength = 255
+/** JSON bodies are small: files travel through imports and assets, which have their own limits. */
+export const maxJsonBody = 1024 * 1024
 
 const checkBody = (route: Route, request: HttpServerRequest.HttpServerRequest, body: string) => {
   if (!route.hasPayload) return undefined
@@ -22,6 +24,7 @@ const checkBody = (route: Route, request: HttpServerRequest.HttpServerRequest, b
     return reject("invalid_request", "Send the body as JSON with 'Content-Type: application/json'.")
   }
   if (body.trim() === "") return reject("invalid_request", "This call needs a JSON object body.")
+  if (body.length > maxJsonBody) return reject("invalid_request", `The body is over ${maxJsonBody} bytes.`)
   try {
     const parsed: unknown = JSON.parse(body)
     if (parsed === null || typeof parsed !== "object" || Array.isArray(parsed)) {
@@ -107,6 +110,8 @@ export const gateway = (routes: RouteTable) =>
               "retry-after": String(allowance.retryAfter)
             })
           }
+          const declared = Number(request.headers["content-length"] ?? 0)
+          if (declared > maxJsonBody) return fail(reject("invalid_request", `The body is over ${maxJsonBody} bytes.`))
           const body = route.hasPayload ? yield* Effect.orElseSucceed(request.text, () => "") : ""
           const badBody = checkBody(route, request, body)
           if (badBody !== undefined) return fail(badBody)
