@@ -1,22 +1,14 @@
 import { describe, expect, it } from "@effect/vitest"
-import { Effect, Layer, Option, TestClock } from "effect"
+import { Effect, Layer, TestClock } from "effect"
 import { ServerConfig } from "../src/Config.js"
 import { RateLimiter } from "../src/RateLimit/RateLimiter.js"
 import { call, createOrg, idempotencyKey } from "./support/client.js"
 import { databases } from "./support/databases.js"
-import { startService } from "./support/service.js"
+import { startService, testSettings } from "./support/service.js"
 
 const limits = { readsPerMinute: 3, writesPerMinute: 2, sendSignPerMinute: 1 }
 
-const limiter = RateLimiter.Default.pipe(Layer.provide(Layer.succeed(ServerConfig, {
-  port: 0,
-  databaseUrl: Option.none(),
-  dataDir: "./unused",
-  adminToken: Option.none(),
-  publicUrl: "http://localhost",
-  docsUrl: "http://localhost/docs",
-  rateLimits: limits
-})))
+const limiter = RateLimiter.Default.pipe(Layer.provide(Layer.succeed(ServerConfig, testSettings({ rateLimits: limits }))))
 
 describe("rate limits", () => {
   it.effect("refill at the configured rate per minute", () =>

@@ -2,12 +2,24 @@ import { HttpServer } from "@effect/platform"
 import { NodeHttpServer } from "@effect/platform-node"
 import { Effect, Exit, Layer, Option, Scope } from "effect"
 import { createServer } from "node:http"
-import { type RateLimits, ServerConfig } from "../../src/Config.js"
+import { type RateLimits, ServerConfig, type Settings } from "../../src/Config.js"
 import { WriteProbe } from "../../src/Contracts/WriteProbe.js"
 import { ServiceLive } from "../../src/Server.js"
 import type { TestDatabase } from "./databases.js"
 
 export const adminToken = "adm_test_token_for_the_suite"
+
+/** Settings as a test wants them: loopback URLs, a known admin token, generous limits. */
+export const testSettings = (overrides: Partial<Settings> = {}): Settings => ({
+  port: 0,
+  databaseUrl: Option.none(),
+  dataDir: "./data-test-unused",
+  adminToken: Option.some(adminToken),
+  publicUrl: "http://localhost",
+  docsUrl: "http://localhost/docs",
+  rateLimits: { readsPerMinute: 100_000, writesPerMinute: 100_000, sendSignPerMinute: 100_000 },
+  ...overrides
+})
 
 export interface Running {
   readonly url: string
@@ -32,15 +44,12 @@ export const startService = async (database: TestDatabase, options: ServiceOptio
   const fresh = options.databaseUrl === undefined && options.dataDir === undefined ? await database.create() : undefined
   const databaseUrl = options.dataDir !== undefined ? undefined : options.databaseUrl ?? fresh!.url
   const scope = Effect.runSync(Scope.make())
-  const config = Layer.succeed(ServerConfig, {
-    port: 0,
+  const defaults = testSettings()
+  const config = Layer.succeed(ServerConfig, testSettings({
     databaseUrl: Option.fromNullable(databaseUrl),
-    dataDir: options.dataDir ?? "./data-test-unused",
-    adminToken: Option.some(adminToken),
-    publicUrl: "http://localhost",
-    docsUrl: "http://localhost/docs",
-    rateLimits: { readsPerMinute: 100_000, writesPerMinute: 100_000, sendSignPerMinute: 100_000, ...options.rateLimits }
-  })
+    dataDir: options.dataDir ?? defaults.dataDir,
+    rateLimits: { ...defaults.rateLimits, ...options.rateLimits }
+  }))
   const layer = ServiceLive.pipe(
     Layer.provideMerge(NodeHttpServer.layer(createServer, { port: 0, host: "127.0.0.1" })),
     Layer.provide(options.probe ?? WriteProbe.passThrough),
