@@ -1,6 +1,8 @@
 import foundation from "./0001_foundation.js"
+import negotiation from "./0002_negotiation.js"
 
 // Every migration, by its numbered name; the migrator runs the ones a database has not seen.
 export const migrations = {
-  "0001_foundation": foundation
+  "0001_foundation": foundation,
+  "0002_negotiation": negotiation
 }

@@ -2,12 +2,14 @@ import { HttpApi, OpenApi } from "@effect/platform"
 import { ContractsApi } from "./Contracts/Api.js"
 import { documentedError } from "./Http/Schemas.js"
 import { MeApi } from "./Me/Api.js"
+import { NegotiationApi } from "./Negotiation/Api.js"
 import { TemplatesApi } from "./Templates/Api.js"
 
 export class Api extends HttpApi.make("contracts-api")
   .add(ContractsApi)
   .add(TemplatesApi)
   .add(MeApi)
+  .add(NegotiationApi)
   .addError(documentedError(400, "Invalid request"))
   .addError(documentedError(401, "Unauthorized"))
   .addError(documentedError(403, "Forbidden"))

@@ -18,6 +18,8 @@ import { GatewayLive } from "./Http/Gateway.js"
 import { routeTable } from "./Http/RouteTable.js"
 import { IdempotencyRepo } from "./Idempotency/Repo.js"
 import { MeHttp } from "./Me/Http.js"
+import { NegotiationHttp } from "./Negotiation/Http.js"
+import { NegotiationRepo } from "./Negotiation/Repo.js"
 import { DatabaseLive } from "./Sql/Database.js"
 import { MigrationsLive } from "./Sql/Migrations.js"
 import { TemplatesHttp } from "./Templates/Http.js"
@@ -25,13 +27,13 @@ import { TemplatesHttp } from "./Templates/Http.js"
 /** The database, migrated before anything else may use it. */
 const Database = Layer.provideMerge(MigrationsLive, DatabaseLive)
 
-const Repos = Layer.mergeAll(AuthRepo.Default, ContractsRepo.Default, IdempotencyRepo.Default, AdminRepo.Default)
+const Repos = Layer.mergeAll(AuthRepo.Default, ContractsRepo.Default, IdempotencyRepo.Default, AdminRepo.Default, NegotiationRepo.Default)
 
 // One node: the contract entities run on a single runner; the runner's bookkeeping lives in memory.
 const Cluster = ContractLive.pipe(Layer.provideMerge(SingleRunner.layer({ runnerStorage: "memory" })))
 
 const ApiLive = HttpApiBuilder.api(Api).pipe(
-  Layer.provide([ContractsHttp, TemplatesHttp, MeHttp]),
+  Layer.provide([ContractsHttp, TemplatesHttp, MeHttp, NegotiationHttp]),
   Layer.provide(AuthenticatedLive)
 )
 

@@ -27,7 +27,8 @@ export class Actor extends Context.Tag("Auth/Actor")<Actor, Caller>() {}
 export const domainActor = (caller: Caller): DomainActor => ({
   mode: caller.mode,
   org: caller.org.id,
-  person: caller.person
+  person: caller.person,
+  guest: null
 })
 
 /** The scope idempotency keys and rate limits are counted in: one org, one mode. */

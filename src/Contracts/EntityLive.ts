@@ -3,6 +3,9 @@ import { Entity } from "@effect/cluster"
 import type { Contract as Aggregate, Decided } from "../Domain/Contract.js"
 import { draftFromTemplate } from "../Domain/Drafting.js"
 import { confirmFact, setFact } from "../Domain/FactEdits.js"
+import { commitReply, sendContract } from "../Domain/Rounds.js"
+import { discardReply, setReplyNote, stageDecision, withdrawDecision } from "../Domain/Staging.js"
+import { ServerConfig } from "../Config.js"
 import { internalError, notFound, Rejection } from "../Domain/Rejection.js"
 import { findTemplate } from "../Templates/Catalog.js"
 import { Contract } from "./Entity.js"
@@ -14,6 +17,7 @@ export const ContractLive = Contract.toLayer(
     const address = yield* Entity.CurrentAddress
     const id = address.entityId
     const repo = yield* ContractsRepo
+    const config = yield* ServerConfig
     const probe = yield* WriteProbe
     // The entity is the only writer of its contract, so its copy stays true while it lives.
     let cached: Option.Option<Aggregate> = Option.none()
@@ -28,7 +32,7 @@ export const ContractLive = Contract.toLayer(
         const before = yield* current
         const decided = decide(before, yield* now)
         if (decided instanceof Rejection) return yield* Effect.fail(decided)
-        yield* repo.save(Option.getOrNull(before), decided.contract, decided.events)
+        yield* repo.save(Option.getOrNull(before), decided.contract, decided.events, decided)
         cached = Option.some(decided.contract)
         return decided.result as unknown
       })).pipe(
@@ -56,7 +60,32 @@ export const ContractLive = Contract.toLayer(
       SetFact: ({ payload }) =>
         existing((contract, at) => setFact(contract, payload.actor, { factId: payload.fact_id, value: payload.value, ifMatch: payload.if_match, now: at })),
       ConfirmFact: ({ payload }) =>
-        existing((contract, at) => confirmFact(contract, payload.actor, { factId: payload.fact_id, now: at }))
+        existing((contract, at) => confirmFact(contract, payload.actor, { factId: payload.fact_id, now: at })),
+      Send: ({ payload }) =>
+        existing((contract, at) =>
+          sendContract(contract, payload.actor, {
+            recipients: payload.recipients,
+            note: payload.note,
+            confirmedBy: payload.confirmed_by,
+            ifMatch: payload.if_match,
+            relationship: payload.relationship,
+            now: at,
+            publicUrl: config.publicUrl
+          })),
+      StageDecision: ({ payload }) =>
+        existing((contract, at) => stageDecision(contract, payload.actor, { ...payload, ifMatch: payload.if_match, now: at })),
+      WithdrawDecision: ({ payload }) => existing((contract) => withdrawDecision(contract, payload.actor, payload.decision_id)),
+      SetReplyNote: ({ payload }) => existing((contract) => setReplyNote(contract, payload.actor, payload.note)),
+      DiscardReply: ({ payload }) => existing((contract) => discardReply(contract, payload.actor)),
+      CommitReply: ({ payload }) =>
+        existing((contract, at) =>
+          commitReply(contract, payload.actor, {
+            note: payload.note,
+            confirmedBy: payload.confirmed_by,
+            ifMatch: payload.if_match,
+            now: at,
+            publicUrl: config.publicUrl
+          }))
     }
   }),
   { concurrency: 1, maxIdleTime: "5 minutes", mailboxCapacity: 10_000 }

@@ -1,13 +1,14 @@
 import { HttpApiBuilder } from "@effect/platform"
-import { Effect, Option } from "effect"
+import { Effect } from "effect"
 import { Api } from "../Api.js"
 import { Actor, domainActor } from "../Auth/Actor.js"
 import { ServerConfig } from "../Config.js"
 import { contractStates, origins } from "../Domain/Contract.js"
-import { notFound, reject, Rejection } from "../Domain/Rejection.js"
-import { seatOf } from "../Domain/Seat.js"
+import { reject, Rejection } from "../Domain/Rejection.js"
 import { renderListRow, renderSheet, renderStateRead } from "../Domain/Sheet.js"
+import { renderEvent } from "../Domain/EventViews.js"
 import { makeId } from "../Domain/Ids.js"
+import { ifMatchOf, loadVisible, orDieUnlessRejection, parseLimit } from "./Access.js"
 import { Contract } from "./Entity.js"
 import { ContractsRepo } from "./Repo.js"
 
@@ -21,38 +22,13 @@ const commaList = (value: string | undefined, allowed: ReadonlyArray<string>, pa
   return items
 }
 
-export const parseLimit = (value: string | undefined, fallback = 10) => {
-  if (value === undefined) return fallback
-  const limit = Number(value)
-  return Number.isInteger(limit) && limit >= 1 && limit <= 100 && /^\d+$/.test(value)
-    ? limit
-    : reject("invalid_request", "limit must be an integer from 1 to 100.", { param: "limit" })
-}
-
-const ifMatchOf = (header: string | undefined) => {
-  const value = header?.trim().replace(/^"(.*)"$/, "$1")
-  return value === undefined || value === ""
-    ? reject("if_match_required", "This call moves words: send the words_hash you read as If-Match.", { param: "If-Match" })
-    : value
-}
-
-const orDieUnlessRejection = <A, E, R>(effect: Effect.Effect<A, E, R>) =>
-  Effect.catchAll(effect, (error) => (error instanceof Rejection ? Effect.fail(error) : Effect.die(error)))
-
 export const ContractsHttp = HttpApiBuilder.group(Api, "contracts", (handlers) =>
   Effect.gen(function*() {
     const repo = yield* ContractsRepo
     const config = yield* ServerConfig
     const client = yield* Contract.client
 
-    const visible = Effect.fn("Contracts.visible")(function*(id: string) {
-      const caller = yield* Actor
-      const actor = domainActor(caller)
-      const contract = yield* repo.load(id)
-      const seat = Option.isSome(contract) ? seatOf(contract.value, actor) : null
-      if (Option.isNone(contract) || seat === null) return yield* notFound("contract", id)
-      return { contract: contract.value, actor, seat }
-    })
+    const visible = (id: string) => Effect.provideService(loadVisible(id), ContractsRepo, repo)
 
     return handlers
       .handle("draft", ({ payload }) =>
@@ -141,7 +117,7 @@ export const ContractsHttp = HttpApiBuilder.group(Api, "contracts", (handlers) =
         }))
       .handle("events", ({ path, urlParams }) =>
         Effect.gen(function*() {
-          const { contract } = yield* visible(path.id)
+          const { contract, seat } = yield* visible(path.id)
           const limit = parseLimit(urlParams.limit, 100)
           if (limit instanceof Rejection) return yield* limit
           const after = urlParams.starting_after === undefined ? 0 : Number(urlParams.starting_after)
@@ -151,7 +127,7 @@ export const ContractsHttp = HttpApiBuilder.group(Api, "contracts", (handlers) =
           const page = yield* repo.events(contract.id, after, limit)
           const last = page.data[page.data.length - 1]
           return {
-            data: page.data,
+            data: page.data.flatMap((event) => renderEvent(contract, event, seat.side) ?? []),
             has_more: page.has_more,
             next_cursor: page.has_more && last !== undefined ? String(last.sequence) : null,
             head_sequence: contract.head_sequence

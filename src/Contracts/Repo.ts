@@ -1,6 +1,6 @@
 import { SqlClient } from "@effect/sql"
 import { Effect, Option } from "effect"
-import type { Contract, DomainEvent } from "../Domain/Contract.js"
+import type { Contract, Decided, DomainEvent, Mail } from "../Domain/Contract.js"
 import { makeId } from "../Domain/Ids.js"
 import type { Mode } from "../Domain/Mode.js"
 
@@ -38,11 +38,34 @@ export class ContractsRepo extends Effect.Service<ContractsRepo>()("Contracts/Co
 
     const writeParties = (contract: Contract) =>
       Effect.forEach(contract.parties, (party) =>
-        sql`
+        Effect.zipRight(
+          party.org === null
+            ? Effect.asVoid(sql`INSERT INTO people (id, org_id, mode, name, email, created_at)
+                VALUES (${party.person}, NULL, ${contract.mode}, ${party.name}, ${party.email}, ${contract.updated_at})
+                ON CONFLICT (id) DO NOTHING`)
+            : Effect.void,
+          sql`
           INSERT INTO contract_parties (party_id, contract_id, person_id, org_id, mode, side, capacity, removed_at)
           VALUES (${party.id}, ${contract.id}, ${party.person}, ${party.org}, ${contract.mode}, ${party.side},
                   ${json(party.capacity)}::jsonb, ${party.removed_at})
-          ON CONFLICT (party_id) DO UPDATE SET capacity = excluded.capacity, removed_at = excluded.removed_at`, { discard: true })
+          ON CONFLICT (party_id) DO UPDATE SET capacity = excluded.capacity, removed_at = excluded.removed_at`
+        ), { discard: true })
+
+    const writeMail = (contract: Contract, mail: ReadonlyArray<Mail>) =>
+      Effect.forEach(mail, (message) =>
+        sql`
+          INSERT INTO outbox (id, mode, contract_id, org_id, to_email, to_org, subject, text, link, created_at)
+          VALUES (${makeId("evt").replace("evt_", "msg_")}, ${contract.mode}, ${contract.id}, ${contract.org}, ${message.to},
+                  ${contract.parties.find((p) => p.email === message.to)?.org ?? null}, ${message.subject}, ${message.text},
+                  ${message.link}, ${contract.updated_at})`, { discard: true })
+
+    const writeRelationship = (contract: Contract, relationship: Decided<unknown>["relationship"]) =>
+      relationship === undefined
+        ? Effect.void
+        : sql`
+          INSERT INTO relationships (id, mode, org_id, counterparty_key, counterparty_org, created_at)
+          VALUES (${relationship.id}, ${contract.mode}, ${contract.org}, ${relationship.key}, ${relationship.org}, ${contract.updated_at})
+          ON CONFLICT (id) DO NOTHING`
 
     const appendEvents = (contract: Contract, events: ReadonlyArray<DomainEvent>, now: string) =>
       Effect.forEach(events, (event, position) =>
@@ -56,8 +79,13 @@ export class ContractsRepo extends Effect.Service<ContractsRepo>()("Contracts/Co
      * sequence check is a second lock behind the entity's: a write decided on a stale copy fails.
      */
     const save = Effect.fn("ContractsRepo.save")(
-      function*(previous: Contract | null, next: Contract, events: ReadonlyArray<DomainEvent>) {
-        if (events.length === 0 && previous !== null) return
+      function*(
+        previous: Contract | null,
+        next: Contract,
+        events: ReadonlyArray<DomainEvent>,
+        effects: Pick<Decided<unknown>, "mail" | "relationship"> = {}
+      ) {
+        if (previous === next) return
         yield* sql.withTransaction(Effect.gen(function*() {
           if (previous === null) {
             yield* sql`
@@ -72,8 +100,10 @@ export class ContractsRepo extends Effect.Service<ContractsRepo>()("Contracts/Co
               RETURNING id`
             if (updated.length !== 1) return yield* Effect.dieMessage(`contract ${next.id} changed under its writer`)
           }
+          yield* writeRelationship(next, effects.relationship)
           yield* writeParties(next)
           yield* appendEvents(next, events, next.updated_at)
+          yield* writeMail(next, effects.mail ?? [])
         }))
       },
       Effect.catchTag("SqlError", Effect.die)

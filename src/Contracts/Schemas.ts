@@ -114,13 +114,21 @@ export const ListQuery = Schema.Struct({
   limit: Schema.optional(Schema.String)
 })
 
+const Tally = Schema.Struct({ agreed: Schema.Array(Schema.String), awaiting: Schema.Array(Schema.String) })
+
 export const StateRead = Schema.Struct({
   contract: Schema.String,
   state: State,
   words_hash: Schema.String,
   head_sequence: Schema.Int,
   updated_at: Schema.String,
-  you: You
+  you: You,
+  letters: Schema.Array(Schema.Struct({ id: Schema.String, kind: Schema.Literal("sent", "imported"), sequence: Schema.Int, from: Schema.String, sent_at: Schema.String })),
+  asks_open: Schema.Array(Schema.Struct({ id: Schema.String, block: Schema.String, tally: Tally })),
+  asks_landed: Schema.Array(Schema.String),
+  asks_voided: Schema.Array(Schema.String),
+  owed: Schema.Array(Schema.Struct({ party: Schema.String, since: Schema.String })),
+  my_reply: Schema.Struct({ decisions: Schema.Int, note: Schema.NullOr(Schema.String), sent: Schema.Boolean })
 }).annotations({ identifier: "StateRead" })
 
 export const SetFactRequest = Body({ value: FactValue }).annotations({ identifier: "SetFactRequest" })

@@ -1,4 +1,5 @@
 import type { Fact } from "./Fact.js"
+import type { Ask, Letter, StagedReply } from "./Negotiation.js"
 import type { Mode } from "./Mode.js"
 import type { Block } from "./Words.js"
 
@@ -22,6 +23,12 @@ export interface Party {
   readonly side: Side
   readonly capacity: ReadonlyArray<Capacity>
   readonly removed_at: string | null
+  /** How many letters existed when this party joined: rounds before that are not theirs to owe. */
+  readonly joined_after: number
+  /** Ordinal (1-based) of the last letter this party committed, or null. */
+  readonly last_round: number | null
+  /** SHA-256 of the guest link token, for an external person; null for people of an org. */
+  readonly guest_token_hash: string | null
 }
 
 /** The whole aggregate the Contract entity owns: everything a write decides from. */
@@ -38,6 +45,11 @@ export interface Contract {
   readonly blocks: ReadonlyArray<Block>
   readonly facts: ReadonlyArray<Fact>
   readonly parties: ReadonlyArray<Party>
+  readonly asks: ReadonlyArray<Ask>
+  /** Each seat's unsent reply: private to that party until it commits a round. */
+  readonly replies: ReadonlyArray<StagedReply>
+  readonly letters: ReadonlyArray<Letter>
+  readonly cancelled: { readonly at: string; readonly by: string; readonly reason: string } | null
   readonly words_hash: string
   readonly head_sequence: number
   readonly created_at: string
@@ -49,6 +61,16 @@ export interface Actor {
   readonly mode: Mode
   readonly org: string | null
   readonly person: { readonly id: string; readonly name: string; readonly email: string } | null
+  /** A guest link names one party on one contract, and nothing else. */
+  readonly guest: { readonly contract: string; readonly party: string } | null
+}
+
+/** A message a write sends; kept in the same transaction as the write (a transactional outbox). */
+export interface Mail {
+  readonly to: string
+  readonly subject: string
+  readonly text: string
+  readonly link: string | null
 }
 
 export interface DomainEvent {
@@ -61,6 +83,9 @@ export interface Decided<A> {
   readonly contract: Contract
   readonly events: ReadonlyArray<DomainEvent>
   readonly result: A
+  readonly mail?: ReadonlyArray<Mail>
+  /** A relationship the write derived: stored with it if it is new. */
+  readonly relationship?: { readonly id: string; readonly key: string; readonly org: string | null }
 }
 
 export const isFirstSendDone = (contract: Contract): boolean => contract.state !== "draft"

@@ -127,8 +127,15 @@ export const draftFromTemplate = (input: DraftFromTemplate): Rejection | Decided
       org: input.actor.org,
       side: "drafter",
       capacity: ["negotiator", "signer"],
-      removed_at: null
+      removed_at: null,
+      joined_after: 0,
+      last_round: null,
+      guest_token_hash: null
     }],
+    asks: [],
+    replies: [],
+    letters: [],
+    cancelled: null,
     words_hash: wordsHash(numbered),
     head_sequence: 0,
     created_at: input.now,

@@ -3,6 +3,8 @@ import { checkFactValue } from "./Drafting.js"
 import { type Fact, type FactValue, occurrences, renderValue, replaceFactValue } from "./Fact.js"
 import { appendEvents, requireCurrentHash, requireOpen, requireSeat } from "./Guards.js"
 import { notFound, reject, Rejection } from "./Rejection.js"
+import { factChanges } from "./Round.js"
+import { stageFactChange } from "./Staging.js"
 import { wordsHash } from "./Words.js"
 
 export interface FactEditResult {
@@ -18,16 +20,17 @@ export const setFact = (
   contract: Contract,
   actor: Actor,
   input: { readonly factId: string; readonly value: FactValue; readonly ifMatch: string; readonly now: string }
-): Rejection | Decided<FactEditResult> => {
+): Rejection | Decided<FactEditResult | Record<string, unknown>> => {
   const seat = requireSeat(contract, actor)
   if (seat instanceof Rejection) return seat
   const fact = findFact(contract, input.factId)
   if (fact instanceof Rejection) return fact
   const refused = requireOpen(contract) ?? requireCurrentHash(contract, input.ifMatch) ?? checkFactValue(input.value, "value")
   if (refused !== undefined) return refused
-  if (contract.state !== "draft" || seat.side !== "drafter") {
-    return reject("invalid_request", "Facts change directly only on the drafting side's draft, before the first Send.")
+  if (contract.state !== "draft") {
+    return stageFactChange(contract, actor, { factId: fact.id, value: input.value, now: input.now }, factChanges(contract, fact.id, input.value).map((c) => c.block))
   }
+  if (seat.side !== "drafter") return reject("invalid_request", "Only the drafting side edits the draft.")
   if (renderValue(fact.value) === renderValue(input.value) && !fact.missing) {
     return { contract, events: [], result: { applied: true, blocks_touched: [], words_hash: contract.words_hash } }
   }

@@ -11,7 +11,12 @@ const livePartyOf = (contract: Contract, person: string): Party | null =>
   contract.parties.find((party) => party.person === person && party.removed_at === null) ?? null
 
 export const seatOf = (contract: Contract, actor: Actor): Seat | null => {
-  if (actor.mode !== contract.mode || actor.org === null) return null
+  if (actor.mode !== contract.mode) return null
+  if (actor.guest !== null) {
+    const party = contract.parties.find((p) => p.id === actor.guest!.party && p.removed_at === null)
+    return actor.guest.contract === contract.id && party !== undefined ? { side: party.side, party, isGuest: true } : null
+  }
+  if (actor.org === null) return null
   const party = actor.person === null ? null : livePartyOf(contract, actor.person.id)
   if (actor.org === contract.org) return { side: "drafter", party, isGuest: false }
   const orgOnContract = contract.parties.some((p) => p.org === actor.org && p.removed_at === null && p.side === "counterparty")

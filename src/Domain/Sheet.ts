@@ -1,5 +1,6 @@
 import type { Actor, Contract } from "./Contract.js"
 import { type Fact, occurrences } from "./Fact.js"
+import { negotiationState } from "./NegotiationViews.js"
 import { type Seat, you } from "./Seat.js"
 import type { Block } from "./Words.js"
 
@@ -85,5 +86,6 @@ export const renderStateRead = (contract: Contract, actor: Actor, seat: Seat) =>
   words_hash: contract.words_hash,
   head_sequence: contract.head_sequence,
   updated_at: contract.updated_at,
-  you: you(actor, seat)
+  you: you(actor, seat),
+  ...negotiationState(contract, seat)
 })

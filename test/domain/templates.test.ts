@@ -3,7 +3,7 @@ import { draftFromTemplate } from "../../src/Domain/Drafting.js"
 import { Rejection } from "../../src/Domain/Rejection.js"
 import { templates } from "../../src/Domain/Templates/index.js"
 
-const actor = { mode: "test" as const, org: "org_1", person: { id: "per_1", name: "Ada", email: "ada@acme.test" } }
+const actor = { mode: "test" as const, org: "org_1", person: { id: "per_1", name: "Ada", email: "ada@acme.test" }, guest: null }
 
 describe("the template catalogue", () => {
   for (const template of templates) {

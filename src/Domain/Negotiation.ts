@@ -1,0 +1,74 @@
+import type { FactValue } from "./Fact.js"
+
+export const askTypes = ["replace", "grouped"] as const
+export type AskType = (typeof askTypes)[number]
+export type AskState = "open" | "landed" | "voided" | "withdrawn"
+
+/** New words for one block: what stands now, and what would stand if the ask lands. */
+export interface Change {
+  readonly block: string
+  readonly standing: string
+  readonly proposed: string
+}
+
+export interface Ask {
+  readonly id: string
+  /** `replace` proposes words for one block; `grouped` is one fact change across several blocks. */
+  readonly type: AskType
+  readonly block: string
+  readonly changes: ReadonlyArray<Change>
+  /** For a grouped fact change: the fact and the value it takes when the ask lands. */
+  readonly fact: { readonly id: string; readonly value: FactValue } | null
+  readonly why: string | null
+  readonly proposer: string
+  readonly agreed: ReadonlyArray<string>
+  readonly awaiting: ReadonlyArray<string>
+  readonly state: AskState
+  readonly opened_in: string
+  readonly closed_in: string | null
+  /** The counter that voided this ask. */
+  readonly voided_by: string | null
+}
+
+export const decisionTypes = ["accept", "counter", "decline"] as const
+export type DecisionType = (typeof decisionTypes)[number]
+
+export interface Decision {
+  readonly id: string
+  readonly type: DecisionType
+  /** The ask answered, or null for a counter that opens a question on a block. */
+  readonly ask: string | null
+  readonly block: string | null
+  /** A staged fact change after the first Send: commits as a grouped ask. */
+  readonly fact: { readonly id: string; readonly value: FactValue } | null
+  readonly text: string | null
+  readonly why: string | null
+  /** The id the ask this decision opens will have, allocated when staged (counters and fact changes). */
+  readonly opens: string | null
+  readonly person_id: string
+  readonly party: string
+  readonly staged_at: string
+}
+
+export interface StagedReply {
+  readonly party: string
+  readonly decisions: ReadonlyArray<Decision>
+  readonly note: string | null
+}
+
+export interface Letter {
+  readonly id: string
+  readonly kind: "sent"
+  /** 1-based position among the contract's letters. */
+  readonly ordinal: number
+  readonly sequence: number
+  readonly from: string
+  readonly to: ReadonlyArray<string>
+  readonly note: string | null
+  readonly sent_at: string
+  readonly confirmed_by: string
+  readonly asks: ReadonlyArray<string>
+  readonly decisions: ReadonlyArray<Decision>
+  /** The final letter of a cancellation. */
+  readonly final: boolean
+}

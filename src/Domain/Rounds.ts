@@ -1,0 +1,181 @@
+import type { Actor, Capacity, Contract, Decided, Mail, Party } from "./Contract.js"
+import { requireCurrentHash, requireOpen } from "./Guards.js"
+import { makeId } from "./Ids.js"
+import type { Decision } from "./Negotiation.js"
+import { liveParties } from "./Parties.js"
+import { reject, Rejection } from "./Rejection.js"
+import { playRound, type RoundOutcome } from "./Round.js"
+import { replyOf, requireNegotiator } from "./Staging.js"
+
+/** The never-sends rule: the named human must be a live party of the caller's own side, with the capacity. */
+export const checkConfirmedBy = (contract: Contract, actor: Actor, person: string, capacity: Capacity): Rejection | Party => {
+  const party = liveParties(contract).find((p) => p.person === person)
+  const ownSide = party !== undefined && (actor.guest !== null ? party.id === actor.guest.party : party.org === actor.org)
+  if (party === undefined || !ownSide) {
+    return reject("not_on_required_party_list", "confirmed_by must name a person on your side's required-party list.", { param: "confirmed_by" })
+  }
+  if (!party.capacity.includes(capacity)) {
+    return capacity === "negotiator"
+      ? reject("not_a_negotiator", "confirmed_by names someone without negotiator capacity.", { param: "confirmed_by" })
+      : reject("not_a_signer", "confirmed_by names someone without signer capacity.", { param: "confirmed_by" })
+  }
+  return party
+}
+
+const renderDecision = (decision: Decision) => ({
+  id: decision.id,
+  ask: decision.ask ?? decision.opens,
+  type: decision.type,
+  text: decision.text,
+  why: decision.why,
+  person_id: decision.person_id,
+  staged_at: decision.staged_at
+})
+
+/** What would be sent, from the same round function that sends it. */
+export const previewOf = (outcome: RoundOutcome) => ({
+  letter_preview: {
+    from: outcome.letter.from,
+    to: outcome.letter.to,
+    note: outcome.letter.note,
+    decisions: outcome.letter.decisions.map(renderDecision),
+    asks: outcome.asksOpened.map((ask) => ask.id)
+  },
+  landed_if_sent: outcome.landed,
+  opens_if_sent: [...new Set(outcome.asksOpened.flatMap((ask) => ask.changes.map((c) => c.block)))]
+})
+
+const confirmationRequired = (outcome: RoundOutcome) => {
+  const preview = previewOf(outcome)
+  return reject("confirmation_required", "A person must confirm this: show them the letter preview, then send confirmed_by.", {
+    param: "confirmed_by",
+    details: { letter_preview: preview.letter_preview, landed_if_sent: preview.landed_if_sent }
+  })
+}
+
+export const staleHash = (contract: Contract, outcome: RoundOutcome) =>
+  reject("words_changed", "The words changed since you read them; re-decide the re_asked decisions and try again.", {
+    details: { current_hash: contract.words_hash, re_asked: outcome.reAsked.map(renderDecision) }
+  })
+
+const notify = (contract: Contract, outcome: RoundOutcome, publicUrl: string): ReadonlyArray<Mail> =>
+  outcome.letter.to.flatMap((id) => {
+    const party = contract.parties.find((p) => p.id === id)!
+    return [{
+      to: party.email,
+      subject: `${contract.title}: a new letter`,
+      text: `${outcome.letter.note ?? "A new round was committed."}\n\nRead it at ${publicUrl}/contracts/${contract.id}`,
+      link: null
+    }]
+  })
+
+export interface CommitInput {
+  readonly note: string | null
+  readonly confirmedBy: string | undefined
+  readonly ifMatch: string
+  readonly now: string
+  readonly publicUrl: string
+}
+
+/** POST /contracts/{id}/replies: the caller's unsent reply becomes a letter, or nothing is stored. */
+export const commitReply = (contract: Contract, actor: Actor, input: CommitInput) => {
+  const party = requireNegotiator(contract, actor)
+  if (party instanceof Rejection) return party
+  const closed = requireOpen(contract)
+  if (closed !== undefined) return closed
+  if (contract.state === "draft") return reject("invalid_request", "This contract has not been sent yet: use POST /contracts/{id}/send.")
+  const round = (confirmedBy: string) =>
+    playRound(contract, { party: party.id, note: input.note ?? replyOf(contract, party.id).note, confirmedBy, letterId: makeId("let"), now: input.now })
+  if (requireCurrentHash(contract, input.ifMatch) !== undefined) return staleHash(contract, round(""))
+  if (input.confirmedBy === undefined) return confirmationRequired(round(""))
+  const confirmer = checkConfirmedBy(contract, actor, input.confirmedBy, "negotiator")
+  if (confirmer instanceof Rejection) return confirmer
+  const outcome = round(input.confirmedBy)
+  return {
+    contract: outcome.contract,
+    events: outcome.events,
+    mail: notify(contract, outcome, input.publicUrl),
+    result: {
+      letter: outcome.letter.id,
+      state: outcome.contract.state,
+      landed: outcome.landed,
+      re_asked: outcome.reAsked.map(renderDecision),
+      asks_opened: outcome.asksOpened.map((ask) => ask.id),
+      words_hash: outcome.contract.words_hash
+    }
+  } satisfies Decided<unknown>
+}
+
+export interface Recipient {
+  readonly person: { readonly id: string; readonly name: string; readonly email: string; readonly org: string | null }
+  readonly capacity: ReadonlyArray<Capacity>
+  /** For an external person: the guest link token (shown once, in the mail) and its hash (kept). */
+  readonly guest: { readonly token: string; readonly hash: string } | null
+}
+
+export interface SendInput extends CommitInput {
+  readonly recipients: ReadonlyArray<Recipient>
+  readonly relationship: { readonly id: string; readonly created: boolean; readonly key: string; readonly org: string | null }
+}
+
+/** POST /contracts/{id}/send: recipients become the counterparty side and the first letter is committed. */
+export const sendContract = (contract: Contract, actor: Actor, input: SendInput) => {
+  const party = requireNegotiator(contract, actor)
+  if (party instanceof Rejection) return party
+  const closed = requireOpen(contract)
+  if (closed !== undefined) return closed
+  if (contract.state !== "draft") return reject("invalid_request", "This contract was already sent: reply with POST /contracts/{id}/replies.")
+  if (requireCurrentHash(contract, input.ifMatch) !== undefined) {
+    return reject("words_changed", "The words changed since you read them; re-read and try again.", {
+      details: { current_hash: contract.words_hash, re_asked: [] }
+    })
+  }
+  const ownPeople = new Set(contract.parties.map((p) => p.person))
+  const clash = input.recipients.find((r) => ownPeople.has(r.person.id) || (r.person.org !== null && r.person.org === contract.org))
+  if (clash !== undefined) {
+    return reject("invalid_request", `${clash.person.email} is on the drafting side; recipients are the counterparty.`, { param: "recipients" })
+  }
+  const recipients: ReadonlyArray<Party> = input.recipients.map((r) => ({
+    id: makeId("pty"),
+    person: r.person.id,
+    name: r.person.name,
+    email: r.person.email,
+    org: r.person.org,
+    side: "counterparty",
+    capacity: r.capacity,
+    removed_at: null,
+    joined_after: 0,
+    last_round: null,
+    guest_token_hash: r.guest?.hash ?? null
+  }))
+  const addressed: Contract = { ...contract, parties: [...contract.parties, ...recipients], relationship: input.relationship.id }
+  const round = (confirmedBy: string) =>
+    playRound(addressed, { party: party.id, note: input.note, confirmedBy, letterId: makeId("let"), now: input.now })
+  if (input.confirmedBy === undefined) return confirmationRequired(round(""))
+  const confirmer = checkConfirmedBy(contract, actor, input.confirmedBy, "negotiator")
+  if (confirmer instanceof Rejection) return confirmer
+  const outcome = round(input.confirmedBy)
+  const mail = input.recipients.map((r): Mail => {
+    const url = `${input.publicUrl}/contracts/${contract.id}`
+    const link = r.guest === null ? null : `${url}?t=${r.guest.token}`
+    return {
+      to: r.person.email,
+      subject: `${contract.title} from ${party.name}`,
+      text: `${input.note ?? `${party.name} sent you a contract to review.`}\n\nRead it at ${link ?? url}`,
+      link
+    }
+  })
+  return {
+    contract: outcome.contract,
+    events: outcome.events,
+    mail,
+    relationship: { id: input.relationship.id, key: input.relationship.key, org: input.relationship.org },
+    result: {
+      state: outcome.contract.state,
+      letter: outcome.letter.id,
+      relationship: input.relationship.id,
+      relationship_created: input.relationship.created,
+      words_hash: outcome.contract.words_hash
+    }
+  } satisfies Decided<unknown>
+}

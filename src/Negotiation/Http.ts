@@ -1,0 +1,133 @@
+import { HttpApiBuilder } from "@effect/platform"
+import { Effect, Option } from "effect"
+import { Api } from "../Api.js"
+import { Actor, domainActor } from "../Auth/Actor.js"
+import { hashSecret } from "../Auth/Secrets.js"
+import { ifMatchOf, loadVisible, orDieUnlessRejection, parseLimit } from "../Contracts/Access.js"
+import { Contract } from "../Contracts/Entity.js"
+import { ContractsRepo } from "../Contracts/Repo.js"
+import { makeId, randomToken } from "../Domain/Ids.js"
+import { renderAskList, renderLetter, renderReply } from "../Domain/NegotiationViews.js"
+import { counterpartyKey, relationshipId } from "../Domain/Relationship.js"
+import { notFound, reject, Rejection } from "../Domain/Rejection.js"
+import type { Recipient } from "../Domain/Rounds.js"
+import { NegotiationRepo } from "./Repo.js"
+
+export const NegotiationHttp = HttpApiBuilder.group(Api, "negotiation", (handlers) =>
+  Effect.gen(function*() {
+    const contracts = yield* ContractsRepo
+    const repo = yield* NegotiationRepo
+    const client = yield* Contract.client
+    const visible = (id: string) => Effect.provideService(loadVisible(id), ContractsRepo, contracts)
+    const actorNow = Effect.map(Actor, domainActor)
+    const headerHash = (header: string | undefined) => {
+      const value = ifMatchOf(header)
+      return value instanceof Rejection ? Effect.fail(value) : Effect.succeed(value)
+    }
+    const ownReply = (id: string) =>
+      Effect.flatMap(visible(id), ({ contract, seat }) =>
+        seat.party === null
+          ? Effect.fail(reject("not_on_required_party_list", "You are not a party to this contract, so you have no reply."))
+          : Effect.succeed(renderReply(contract, seat.party.id)))
+
+    /** Recipients by email: people of other orgs on this server act through their org; anyone else gets a guest link. */
+    const resolveRecipients = (mode: "live" | "test", recipients: ReadonlyArray<{ email: string; name: string; capacity: ReadonlyArray<"negotiator" | "signer"> }>) =>
+      Effect.forEach(recipients, (recipient) =>
+        Effect.map(repo.findRecipient(recipient.email, mode), (found): Recipient => {
+          const person = Option.getOrElse(found, () => ({ id: makeId("per"), name: recipient.name, email: recipient.email, org: null }))
+          const token = person.org === null ? `gtk_${randomToken(32)}` : null
+          return { person, capacity: recipient.capacity, guest: token === null ? null : { token, hash: hashSecret(token) } }
+        }))
+
+    return handlers
+      .handle("send", ({ headers, path, payload }) =>
+        Effect.gen(function*() {
+          const ifMatch = yield* headerHash(headers["if-match"])
+          const actor = yield* actorNow
+          const emails = payload.recipients.map((r) => r.email.toLowerCase())
+          if (new Set(emails).size !== emails.length) {
+            return yield* reject("invalid_request", "Each recipient may appear once.", { param: "recipients" })
+          }
+          const recipients = yield* resolveRecipients(actor.mode, payload.recipients)
+          const { key, org } = counterpartyKey(recipients.map((r) => r.person))
+          const id = relationshipId(actor.mode, actor.org!, key)
+          const created = !(yield* repo.relationshipInUse(id))
+          return (yield* orDieUnlessRejection(client(path.id).Send({
+            actor,
+            recipients,
+            note: payload.note ?? null,
+            confirmed_by: payload.confirmed_by,
+            if_match: ifMatch,
+            relationship: { id, created, key, org }
+          }))) as never
+        }))
+      .handle("stage", ({ headers, path, payload }) =>
+        Effect.gen(function*() {
+          const ifMatch = yield* headerHash(headers["if-match"])
+          return (yield* orDieUnlessRejection(client(path.id).StageDecision({ actor: yield* actorNow, ...payload, if_match: ifMatch }))) as never
+        }))
+      .handle("unstage", ({ path }) =>
+        Effect.gen(function*() {
+          return (yield* orDieUnlessRejection(client(path.id).WithdrawDecision({ actor: yield* actorNow, decision_id: path.decision_id }))) as never
+        }))
+      .handle("reply", ({ path }) => ownReply(path.id))
+      .handle("setNote", ({ path, payload }) =>
+        Effect.gen(function*() {
+          yield* orDieUnlessRejection(client(path.id).SetReplyNote({ actor: yield* actorNow, note: payload.note }))
+          return yield* ownReply(path.id)
+        }))
+      .handle("discard", ({ path }) =>
+        Effect.gen(function*() {
+          yield* orDieUnlessRejection(client(path.id).DiscardReply({ actor: yield* actorNow }))
+          return yield* ownReply(path.id)
+        }))
+      .handle("commit", ({ headers, path, payload }) =>
+        Effect.gen(function*() {
+          const ifMatch = yield* headerHash(headers["if-match"])
+          return (yield* orDieUnlessRejection(client(path.id).CommitReply({
+            actor: yield* actorNow,
+            note: payload.note ?? null,
+            confirmed_by: payload.confirmed_by,
+            if_match: ifMatch
+          }))) as never
+        }))
+      .handle("asks", ({ path, urlParams }) =>
+        Effect.map(visible(path.id), ({ contract, seat }) => ({
+          data: renderAskList(contract, seat, urlParams.filter ?? "open"),
+          has_more: false,
+          next_cursor: null
+        })))
+      .handle("letters", ({ path, urlParams }) =>
+        Effect.gen(function*() {
+          const { contract } = yield* visible(path.id)
+          const limit = parseLimit(urlParams.limit)
+          if (limit instanceof Rejection) return yield* limit
+          let start = 0
+          if (urlParams.starting_after !== undefined) {
+            start = contract.letters.findIndex((l) => l.id === urlParams.starting_after) + 1
+            if (start === 0) return yield* reject("invalid_request", "starting_after must be a letter of this contract.", { param: "starting_after" })
+          }
+          const page = contract.letters.slice(start, start + limit)
+          const has_more = start + limit < contract.letters.length
+          return { data: page.map((l) => renderLetter(contract, l)), has_more, next_cursor: has_more ? page[page.length - 1]!.id : null }
+        }))
+      .handle("latestLetter", ({ path }) =>
+        Effect.flatMap(visible(path.id), ({ contract }) => {
+          const letter = contract.letters[contract.letters.length - 1]
+          return letter === undefined ? Effect.fail(notFound("letter", "latest")) : Effect.succeed(renderLetter(contract, letter))
+        }))
+      .handle("letter", ({ path }) =>
+        Effect.flatMap(visible(path.id), ({ contract }) => {
+          const letter = contract.letters.find((l) => l.id === path.letter_id)
+          return letter === undefined ? Effect.fail(notFound("letter", path.letter_id)) : Effect.succeed(renderLetter(contract, letter))
+        }))
+      .handle("outbox", ({ urlParams }) =>
+        Effect.gen(function*() {
+          const caller = yield* Actor
+          if (caller.mode !== "test") return yield* reject("not_found", "The sandbox outbox exists only for test keys.")
+          const limit = parseLimit(urlParams.limit, 20)
+          if (limit instanceof Rejection) return yield* limit
+          const rows = yield* repo.outbox(caller.org.id, caller.mode, limit)
+          return { data: rows.slice(0, limit), has_more: rows.length > limit }
+        }))
+  }))

@@ -1,0 +1,56 @@
+import { call, createOrg, idempotencyKey, type Org, seat } from "./client.js"
+
+/** Two orgs in test mode, a drafted NDA, and the calls a negotiation makes, as each side's seat. */
+export const twoOrgs = async (base: string) => {
+  const acme = await createOrg(base, "Acme Ltd")
+  const beta = await createOrg(base, "Beta GmbH")
+  const as = (org: Org, person = org.people[0]!.id) => {
+    const s = seat(base, org, person, org.keys.test)
+    return {
+      org,
+      person,
+      ...s,
+      draft: () =>
+        call(base, "POST", "/contracts", {
+          key: org.keys.test,
+          person,
+          body: {
+            template_id: "tpl_mutual_nda",
+            facts: { party_a: "Acme Ltd", party_b: "Beta GmbH", effective_date: "1 March 2027", governing_law: "England and Wales" }
+          },
+          headers: { "idempotency-key": idempotencyKey() }
+        }),
+      send: (id: string, hash: string, body: Record<string, unknown>) =>
+        call(base, "POST", `/contracts/${id}/send`, { key: org.keys.test, person, body, headers: { "if-match": hash, "idempotency-key": idempotencyKey() } }),
+      stage: (id: string, hash: string, body: Record<string, unknown>) =>
+        call(base, "POST", `/contracts/${id}/decisions`, { key: org.keys.test, person, body, headers: { "if-match": hash } }),
+      commit: (id: string, hash: string, body: Record<string, unknown> = { confirmed_by: person }) =>
+        call(base, "POST", `/contracts/${id}/replies`, { key: org.keys.test, person, body, headers: { "if-match": hash, "idempotency-key": idempotencyKey() } }),
+      sheet: async (id: string) => (await s.get(`/contracts/${id}`)).body,
+      state: async (id: string) => (await s.get(`/contracts/${id}/state`)).body,
+      events: async (id: string) => (await s.get(`/contracts/${id}/events`)).body
+    }
+  }
+  const ada = as(acme)
+  const bea = as(beta)
+  const sent = async () => {
+    const drafted = (await ada.draft()).body
+    const reply = await ada.send(drafted.id, drafted.words_hash, {
+      recipients: [{ email: beta.people[0]!.email, name: "Ada Lovelace", capacity: ["negotiator", "signer"] }],
+      confirmed_by: ada.person
+    })
+    if (reply.status !== 200) throw new Error(`send failed: ${reply.text}`)
+    return { drafted, send: reply.body }
+  }
+  return { acme, beta, ada, bea, as, sent }
+}
+
+/** Everything the other side can read about a contract: what privacy tests compare before and after. */
+export const everythingVisible = async (reader: Awaited<ReturnType<typeof twoOrgs>>["ada"], id: string) => ({
+  sheet: await reader.sheet(id),
+  state: await reader.state(id),
+  events: await reader.events(id),
+  asks: (await reader.get(`/contracts/${id}/asks?filter=all`)).body,
+  letters: (await reader.get(`/contracts/${id}/letters`)).body,
+  list: (await reader.get(`/contracts?limit=100`)).body
+})
