@@ -12,9 +12,12 @@ export interface Person {
 
 /** The authenticated caller of one request, with the version in force for it. */
 export interface Caller {
-  readonly credential: "org_key"
-  readonly keyId: string
-  readonly org: { readonly id: string; readonly name: string }
+  readonly credential: "org_key" | "guest_token"
+  readonly keyId: string | null
+  /** null for a guest: a guest link holds no org. */
+  readonly org: { readonly id: string; readonly name: string } | null
+  /** A guest link names one party on one contract. */
+  readonly guest: { readonly contract: string; readonly party: string } | null
   readonly mode: Mode
   readonly scopes: ReadonlyArray<Scope>
   readonly pinnedVersion: Version
@@ -26,10 +29,14 @@ export class Actor extends Context.Tag("Auth/Actor")<Actor, Caller>() {}
 
 export const domainActor = (caller: Caller): DomainActor => ({
   mode: caller.mode,
-  org: caller.org.id,
+  org: caller.org?.id ?? null,
   person: caller.person,
-  guest: null
+  guest: caller.guest
 })
 
 /** The scope idempotency keys and rate limits are counted in: one org, one mode. */
-export const orgScope = (caller: Caller) => `${caller.org.id}:${caller.mode}`
+export const orgScope = (caller: Caller) =>
+  caller.org !== null ? `${caller.org.id}:${caller.mode}` : `guest:${caller.guest!.party}`
+
+/** The org of an org key; guests are refused before any route that needs one is reached. */
+export const orgOf = (caller: Caller) => caller.org!

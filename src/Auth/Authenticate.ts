@@ -1,7 +1,7 @@
 import type { HttpServerRequest } from "@effect/platform"
 import { Effect, Option } from "effect"
 import { reject } from "../Domain/Rejection.js"
-import { isVersion } from "../Domain/Versions.js"
+import { isVersion, latestVersion, type Version } from "../Domain/Versions.js"
 import type { Caller } from "./Actor.js"
 import { AuthRepo } from "./Repo.js"
 import { apiKeyPattern, hashSecret } from "./Secrets.js"
@@ -12,23 +12,56 @@ export class Authenticate extends Effect.Service<Authenticate>()("Auth/Authentic
   effect: Effect.gen(function*() {
     const repo = yield* AuthRepo
 
+    const versionOf = (request: HttpServerRequest.HttpServerRequest, pinned: Version) => {
+      const requested = request.headers["contracts-version"]
+      const version = requested === undefined ? pinned : requested.trim()
+      return isVersion(version)
+        ? Effect.succeed(version)
+        : Effect.fail(reject("invalid_request", `Unknown version '${requested}'.`, { param: "Contracts-Version" }))
+    }
+
+    /** A guest link: `Authorization: Token gtk_…`, or `?t=` on a read, never on a write. */
+    const guest = Effect.fn("Authenticate.guest")(function*(request: HttpServerRequest.HttpServerRequest, token: string) {
+      const seat = yield* repo.findGuest(hashSecret(token))
+      if (Option.isNone(seat)) return yield* unauthorized("This guest link is unknown, expired or revoked.")
+      if (request.headers["contracts-acting-person"] !== undefined) {
+        return yield* reject("invalid_request", "A guest link is one person: it takes no Contracts-Acting-Person.", {
+          param: "Contracts-Acting-Person"
+        })
+      }
+      return {
+        credential: "guest_token",
+        keyId: null,
+        org: null,
+        guest: { contract: seat.value.contract, party: seat.value.party },
+        mode: seat.value.mode,
+        scopes: [],
+        pinnedVersion: latestVersion,
+        version: yield* versionOf(request, latestVersion),
+        person: seat.value.person
+      } satisfies Caller as Caller
+    })
+
     /** Resolves the credential, the version in force and the acting person of one request. */
     const caller = Effect.fn("Authenticate.caller")(function*(request: HttpServerRequest.HttpServerRequest) {
       const header = request.headers["authorization"]
+      const urlToken = new URL(request.url, "http://x").searchParams.get("t")
       if (header === undefined || header.trim() === "") {
+        if (urlToken !== null && (request.method === "GET" || request.method === "HEAD")) return yield* guest(request, urlToken)
+        if (urlToken !== null) {
+          return yield* unauthorized("A guest writes with 'Authorization: Token gtk_…'; the token never rides in the URL.")
+        }
         return yield* unauthorized("No API key provided. Send it as 'Authorization: Bearer sk_…'.")
       }
+      const token = /^Token\s+(gtk_[0-9A-Za-z]+)\s*$/i.exec(header)
+      if (token !== null) return yield* guest(request, token[1]!)
       const bearer = /^Bearer\s+(\S+)\s*$/i.exec(header)
       if (bearer === null || !apiKeyPattern.test(bearer[1]!)) {
         return yield* unauthorized("Malformed Authorization header. Send 'Authorization: Bearer sk_…'.")
       }
       const key = yield* repo.findLiveKey(hashSecret(bearer[1]!))
       if (Option.isNone(key)) return yield* unauthorized("Invalid API key: it is unknown or was revoked.")
-      const requested = request.headers["contracts-version"]
-      const version = requested === undefined ? key.value.pinnedVersion : requested.trim()
-      if (!isVersion(version)) {
-        return yield* reject("invalid_request", `Unknown version '${requested}'.`, { param: "Contracts-Version" })
-      }
+      const version = yield* versionOf(request, key.value.pinnedVersion)
       const actingId = request.headers["contracts-acting-person"]?.trim()
       let person: Caller["person"] = null
       if (actingId !== undefined && actingId !== "") {
@@ -44,6 +77,7 @@ export class Authenticate extends Effect.Service<Authenticate>()("Auth/Authentic
         credential: "org_key",
         keyId: key.value.id,
         org: key.value.org,
+        guest: null,
         mode: key.value.mode,
         scopes: key.value.scopes,
         pinnedVersion: key.value.pinnedVersion,

@@ -38,6 +38,20 @@ export class AuthRepo extends Effect.Service<AuthRepo>()("Auth/AuthRepo", {
       return Option.fromNullable(rows[0])
     }, Effect.orDie)
 
-    return { findLiveKey, findPersonInOrg } as const
+    /** The seat a guest link opens: one party on one contract, unless the party was removed. */
+    const findGuest = Effect.fn("AuthRepo.findGuest")(function*(tokenHash: string) {
+      const rows = yield* sql<{ party_id: string; contract_id: string; mode: Mode; id: string; name: string; email: string }>`
+        SELECT p.party_id, p.contract_id, p.mode, pe.id, pe.name, pe.email
+        FROM contract_parties p JOIN people pe ON pe.id = p.person_id
+        WHERE p.guest_token_hash = ${tokenHash} AND p.removed_at IS NULL`
+      return Option.map(Option.fromNullable(rows[0]), (row) => ({
+        party: row.party_id,
+        contract: row.contract_id,
+        mode: row.mode,
+        person: { id: row.id, name: row.name, email: row.email }
+      }))
+    }, Effect.orDie)
+
+    return { findLiveKey, findPersonInOrg, findGuest } as const
   })
 }) {}

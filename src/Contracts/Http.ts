@@ -1,7 +1,7 @@
 import { HttpApiBuilder } from "@effect/platform"
 import { Effect } from "effect"
 import { Api } from "../Api.js"
-import { Actor, domainActor } from "../Auth/Actor.js"
+import { Actor, domainActor, orgOf } from "../Auth/Actor.js"
 import { ServerConfig } from "../Config.js"
 import { contractStates, origins } from "../Domain/Contract.js"
 import { reject, Rejection } from "../Domain/Rejection.js"
@@ -75,7 +75,7 @@ export const ContractsHttp = HttpApiBuilder.group(Api, "contracts", (handlers) =
           }
           const pageSize = limit as number
           const rows = yield* repo.list({
-            org: caller.org.id,
+            org: orgOf(caller).id,
             mode: caller.mode,
             states: states as ReadonlyArray<string> | undefined,
             origins: originList as ReadonlyArray<string> | undefined,

@@ -45,9 +45,9 @@ export class ContractsRepo extends Effect.Service<ContractsRepo>()("Contracts/Co
                 ON CONFLICT (id) DO NOTHING`)
             : Effect.void,
           sql`
-          INSERT INTO contract_parties (party_id, contract_id, person_id, org_id, mode, side, capacity, removed_at)
+          INSERT INTO contract_parties (party_id, contract_id, person_id, org_id, mode, side, capacity, removed_at, guest_token_hash)
           VALUES (${party.id}, ${contract.id}, ${party.person}, ${party.org}, ${contract.mode}, ${party.side},
-                  ${json(party.capacity)}::jsonb, ${party.removed_at})
+                  ${json(party.capacity)}::jsonb, ${party.removed_at}, ${party.guest_token_hash})
           ON CONFLICT (party_id) DO UPDATE SET capacity = excluded.capacity, removed_at = excluded.removed_at`
         ), { discard: true })
 

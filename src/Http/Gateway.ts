@@ -36,7 +36,15 @@ const checkBody = (route: Route, request: HttpServerRequest.HttpServerRequest, b
   return undefined
 }
 
+// A guest link buys only its own contract (and GET /me): anything else does not exist for it.
+const guestMayUse = (route: Route, path: string, guest: NonNullable<Caller["guest"]>, policy: EndpointPolicy) => {
+  if (policy.scope === null) return true
+  const segments = path.split("/").filter((s) => s !== "")
+  return route.segments[0] === "contracts" && route.segments[1] === ":id" && segments[1] === guest.contract
+}
+
 const authorise = (policy: EndpointPolicy, caller: Caller) => {
+  if (caller.guest !== null) return undefined
   if (policy.scope !== null && !caller.scopes.includes(policy.scope)) {
     return reject("insufficient_scope", `This key lacks the '${policy.scope}' scope.`, { param: policy.scope })
   }
@@ -101,6 +109,9 @@ export const gateway = (routes: RouteTable) =>
           const policy = route?.policy
           if (route === undefined || policy === undefined) return yield* app
           const caller = yield* authenticate.caller(request)
+          if (caller.guest !== null && !guestMayUse(route, path, caller.guest, policy)) {
+            return fail(reject("not_found", `Unrecognized request URL (${request.method}: ${path}).`))
+          }
           const refused = authorise(policy, caller)
           if (refused !== undefined) return fail(refused)
           const seat = caller.person === null ? orgScope(caller) : caller.person.id

@@ -15,8 +15,11 @@ export const MeHttp = HttpApiBuilder.group(Api, "me", (handlers) =>
     return handlers.handle("me", ({ urlParams }) =>
       Effect.gen(function*() {
         const caller = yield* Actor
+        // A guest's link is one seat: exactly one parties row, never the person's other contracts.
         const rows = caller.person === null
           ? []
+          : caller.guest !== null
+          ? (yield* repo.partiesOf(caller.person.id, caller.mode, undefined, 1000)).filter((row) => row.party === caller.guest!.party)
           : yield* repo.partiesOf(caller.person.id, caller.mode, urlParams.starting_after, meParties)
         const parties = rows.slice(0, meParties)
         const has_more = rows.length > meParties
@@ -24,8 +27,8 @@ export const MeHttp = HttpApiBuilder.group(Api, "me", (handlers) =>
           person_id: caller.person?.id ?? null,
           name: caller.person?.name ?? null,
           email: caller.person?.email ?? null,
-          org_id: caller.org.id,
-          org_name: caller.org.name,
+          org_id: caller.org?.id ?? null,
+          org_name: caller.org?.name ?? null,
           livemode: caller.mode === "live",
           parties,
           has_more,
@@ -37,7 +40,7 @@ export const MeHttp = HttpApiBuilder.group(Api, "me", (handlers) =>
           pinned_version: caller.pinnedVersion,
           version: caller.version,
           credential: caller.credential,
-          is_guest: false
+          is_guest: caller.guest !== null
         }
       }))
   }))

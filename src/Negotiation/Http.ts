@@ -1,7 +1,7 @@
 import { HttpApiBuilder } from "@effect/platform"
 import { Effect, Option } from "effect"
 import { Api } from "../Api.js"
-import { Actor, domainActor } from "../Auth/Actor.js"
+import { Actor, domainActor, orgOf } from "../Auth/Actor.js"
 import { hashSecret } from "../Auth/Secrets.js"
 import { ifMatchOf, loadVisible, orDieUnlessRejection, parseLimit } from "../Contracts/Access.js"
 import { Contract } from "../Contracts/Entity.js"
@@ -24,6 +24,14 @@ export const NegotiationHttp = HttpApiBuilder.group(Api, "negotiation", (handler
       const value = ifMatchOf(header)
       return value instanceof Rejection ? Effect.fail(value) : Effect.succeed(value)
     }
+    /** A guest's own link names the human who pressed the button; for keys, the body must. */
+    const confirmer = (given: string | undefined) =>
+      Effect.flatMap(Actor, (caller) =>
+        caller.guest === null
+          ? Effect.succeed(given)
+          : given !== undefined
+          ? Effect.fail(reject("invalid_request", "A guest link is the person who confirms: send no confirmed_by.", { param: "confirmed_by" }))
+          : Effect.succeed(caller.person!.id))
     const ownReply = (id: string) =>
       Effect.flatMap(visible(id), ({ contract, seat }) =>
         seat.party === null
@@ -56,7 +64,7 @@ export const NegotiationHttp = HttpApiBuilder.group(Api, "negotiation", (handler
             actor,
             recipients,
             note: payload.note ?? null,
-            confirmed_by: payload.confirmed_by,
+            confirmed_by: yield* confirmer(payload.confirmed_by),
             if_match: ifMatch,
             relationship: { id, created, key, org }
           }))) as never
@@ -87,7 +95,7 @@ export const NegotiationHttp = HttpApiBuilder.group(Api, "negotiation", (handler
           return (yield* orDieUnlessRejection(client(path.id).CommitReply({
             actor: yield* actorNow,
             note: payload.note ?? null,
-            confirmed_by: payload.confirmed_by,
+            confirmed_by: yield* confirmer(payload.confirmed_by),
             if_match: ifMatch
           }))) as never
         }))
@@ -127,7 +135,7 @@ export const NegotiationHttp = HttpApiBuilder.group(Api, "negotiation", (handler
           if (caller.mode !== "test") return yield* reject("not_found", "The sandbox outbox exists only for test keys.")
           const limit = parseLimit(urlParams.limit, 20)
           if (limit instanceof Rejection) return yield* limit
-          const rows = yield* repo.outbox(caller.org.id, caller.mode, limit)
+          const rows = yield* repo.outbox(orgOf(caller).id, caller.mode, limit)
           return { data: rows.slice(0, limit), has_more: rows.length > limit }
         }))
   }))
