@@ -27,6 +27,7 @@ export default Effect.gen(function*() {
   yield* sql`CREATE INDEX outbox_by_org ON outbox (org_id, mode, created_at DESC)`
   yield* sql`CREATE INDEX outbox_by_recipient_org ON outbox (to_org, mode, created_at DESC)`
   yield* sql`CREATE INDEX people_by_email ON people (lower(email))`
+  yield* sql`CREATE TABLE ask_index (ask_id text PRIMARY KEY, contract_id text NOT NULL REFERENCES contracts (id))`
   yield* sql`ALTER TABLE contract_parties ADD COLUMN guest_token_hash text`
   yield* sql`CREATE UNIQUE INDEX contract_parties_by_guest_token ON contract_parties (guest_token_hash)`
 })

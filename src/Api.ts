@@ -3,6 +3,7 @@ import { ContractsApi } from "./Contracts/Api.js"
 import { documentedError } from "./Http/Schemas.js"
 import { MeApi } from "./Me/Api.js"
 import { NegotiationApi } from "./Negotiation/Api.js"
+import { PartiesApi } from "./Parties/Api.js"
 import { TemplatesApi } from "./Templates/Api.js"
 
 export class Api extends HttpApi.make("contracts-api")
@@ -10,6 +11,7 @@ export class Api extends HttpApi.make("contracts-api")
   .add(TemplatesApi)
   .add(MeApi)
   .add(NegotiationApi)
+  .add(PartiesApi)
   .addError(documentedError(400, "Invalid request"))
   .addError(documentedError(401, "Unauthorized"))
   .addError(documentedError(403, "Forbidden"))

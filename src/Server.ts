@@ -20,6 +20,7 @@ import { IdempotencyRepo } from "./Idempotency/Repo.js"
 import { MeHttp } from "./Me/Http.js"
 import { NegotiationHttp } from "./Negotiation/Http.js"
 import { NegotiationRepo } from "./Negotiation/Repo.js"
+import { PartiesHttp } from "./Parties/Http.js"
 import { DatabaseLive } from "./Sql/Database.js"
 import { MigrationsLive } from "./Sql/Migrations.js"
 import { TemplatesHttp } from "./Templates/Http.js"
@@ -33,7 +34,7 @@ const Repos = Layer.mergeAll(AuthRepo.Default, ContractsRepo.Default, Idempotenc
 const Cluster = ContractLive.pipe(Layer.provideMerge(SingleRunner.layer({ runnerStorage: "memory" })))
 
 const ApiLive = HttpApiBuilder.api(Api).pipe(
-  Layer.provide([ContractsHttp, TemplatesHttp, MeHttp, NegotiationHttp]),
+  Layer.provide([ContractsHttp, TemplatesHttp, MeHttp, NegotiationHttp, PartiesHttp]),
   Layer.provide(AuthenticatedLive)
 )
 

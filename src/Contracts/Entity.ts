@@ -50,5 +50,9 @@ export const Contract = Entity.make("Contract", [
   command("WithdrawDecision", { decision_id: Schema.String }),
   command("SetReplyNote", { note: Schema.NullOr(Schema.String) }),
   command("DiscardReply", {}),
-  command("CommitReply", { note: Schema.NullOr(Schema.String), confirmed_by: confirmedBy, if_match: ifMatch })
+  command("CommitReply", { note: Schema.NullOr(Schema.String), confirmed_by: confirmedBy, if_match: ifMatch }),
+  command("WithdrawAsk", { ask_id: Schema.String }),
+  command("Invite", { invitee: Recipient }),
+  command("RemoveParty", { party_id: Schema.String }),
+  command("Cancel", { reason: Schema.String })
 ])

@@ -3,6 +3,9 @@ import { Entity } from "@effect/cluster"
 import type { Contract as Aggregate, Decided } from "../Domain/Contract.js"
 import { draftFromTemplate } from "../Domain/Drafting.js"
 import { confirmFact, setFact } from "../Domain/FactEdits.js"
+import { withdrawAsk } from "../Domain/AskWithdrawal.js"
+import { cancelContract } from "../Domain/Cancel.js"
+import { invite, removeParty } from "../Domain/Membership.js"
 import { commitReply, sendContract } from "../Domain/Rounds.js"
 import { discardReply, setReplyNote, stageDecision, withdrawDecision } from "../Domain/Staging.js"
 import { ServerConfig } from "../Config.js"
@@ -77,6 +80,11 @@ export const ContractLive = Contract.toLayer(
       WithdrawDecision: ({ payload }) => existing((contract) => withdrawDecision(contract, payload.actor, payload.decision_id)),
       SetReplyNote: ({ payload }) => existing((contract) => setReplyNote(contract, payload.actor, payload.note)),
       DiscardReply: ({ payload }) => existing((contract) => discardReply(contract, payload.actor)),
+      WithdrawAsk: ({ payload }) => existing((contract, at) => withdrawAsk(contract, payload.actor, { askId: payload.ask_id, now: at })),
+      Invite: ({ payload }) =>
+        existing((contract, at) => invite(contract, payload.actor, { invitee: payload.invitee, now: at, publicUrl: config.publicUrl })),
+      RemoveParty: ({ payload }) => existing((contract, at) => removeParty(contract, payload.actor, { partyId: payload.party_id, now: at })),
+      Cancel: ({ payload }) => existing((contract, at) => cancelContract(contract, payload.actor, { reason: payload.reason, now: at })),
       CommitReply: ({ payload }) =>
         existing((contract, at) =>
           commitReply(contract, payload.actor, {

@@ -59,6 +59,16 @@ export class ContractsRepo extends Effect.Service<ContractsRepo>()("Contracts/Co
                   ${contract.parties.find((p) => p.email === message.to)?.org ?? null}, ${message.subject}, ${message.text},
                   ${message.link}, ${contract.updated_at})`, { discard: true })
 
+    const indexAsks = (previous: Contract | null, next: Contract) =>
+      Effect.forEach(next.asks.filter((ask) => !(previous?.asks ?? []).some((a) => a.id === ask.id)), (ask) =>
+        sql`INSERT INTO ask_index (ask_id, contract_id) VALUES (${ask.id}, ${next.id}) ON CONFLICT (ask_id) DO NOTHING`, { discard: true })
+
+    /** The contract an ask belongs to, for routes that name only the ask. */
+    const contractOfAsk = Effect.fn("ContractsRepo.contractOfAsk")(function*(askId: string) {
+      const rows = yield* sql<{ contract_id: string }>`SELECT contract_id FROM ask_index WHERE ask_id = ${askId}`
+      return Option.fromNullable(rows[0]?.contract_id)
+    }, Effect.orDie)
+
     const writeRelationship = (contract: Contract, relationship: Decided<unknown>["relationship"]) =>
       relationship === undefined
         ? Effect.void
@@ -101,6 +111,7 @@ export class ContractsRepo extends Effect.Service<ContractsRepo>()("Contracts/Co
             if (updated.length !== 1) return yield* Effect.dieMessage(`contract ${next.id} changed under its writer`)
           }
           yield* writeRelationship(next, effects.relationship)
+          yield* indexAsks(previous, next)
           yield* writeParties(next)
           yield* appendEvents(next, events, next.updated_at)
           yield* writeMail(next, effects.mail ?? [])
@@ -167,6 +178,6 @@ export class ContractsRepo extends Effect.Service<ContractsRepo>()("Contracts/Co
       Effect.orDie
     )
 
-    return { load, save, list, events, partiesOf } as const
+    return { load, save, list, events, partiesOf, contractOfAsk } as const
   })
 }) {}

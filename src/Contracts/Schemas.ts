@@ -135,6 +135,8 @@ export const SetFactRequest = Body({ value: FactValue }).annotations({ identifie
 
 export const FactEdit = Schema.Struct({
   applied: Schema.Boolean,
+  decision_id: Schema.optional(Schema.String),
+  grouped: Schema.optional(Schema.Boolean),
   blocks_touched: Schema.Array(Schema.String),
   words_hash: Schema.String
 }).annotations({ identifier: "FactEdit" })

@@ -39,6 +39,8 @@ const checkBody = (route: Route, request: HttpServerRequest.HttpServerRequest, b
 // A guest link buys only its own contract (and GET /me): anything else does not exist for it.
 const guestMayUse = (route: Route, path: string, guest: NonNullable<Caller["guest"]>, policy: EndpointPolicy) => {
   if (policy.scope === null) return true
+  // Routes that name only an ask are checked against the guest's seat by the contract itself.
+  if (route.segments[0] === "asks") return true
   const segments = path.split("/").filter((s) => s !== "")
   return route.segments[0] === "contracts" && route.segments[1] === ":id" && segments[1] === guest.contract
 }

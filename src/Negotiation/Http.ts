@@ -1,16 +1,14 @@
 import { HttpApiBuilder } from "@effect/platform"
-import { Effect, Option } from "effect"
+import { Effect } from "effect"
 import { Api } from "../Api.js"
 import { Actor, domainActor, orgOf } from "../Auth/Actor.js"
-import { hashSecret } from "../Auth/Secrets.js"
 import { ifMatchOf, loadVisible, orDieUnlessRejection, parseLimit } from "../Contracts/Access.js"
 import { Contract } from "../Contracts/Entity.js"
 import { ContractsRepo } from "../Contracts/Repo.js"
-import { makeId, randomToken } from "../Domain/Ids.js"
 import { renderAskList, renderLetter, renderReply } from "../Domain/NegotiationViews.js"
 import { counterpartyKey, relationshipId } from "../Domain/Relationship.js"
 import { notFound, reject, Rejection } from "../Domain/Rejection.js"
-import type { Recipient } from "../Domain/Rounds.js"
+import { resolveRecipient } from "./Recipients.js"
 import { NegotiationRepo } from "./Repo.js"
 
 export const NegotiationHttp = HttpApiBuilder.group(Api, "negotiation", (handlers) =>
@@ -38,14 +36,6 @@ export const NegotiationHttp = HttpApiBuilder.group(Api, "negotiation", (handler
           ? Effect.fail(reject("not_on_required_party_list", "You are not a party to this contract, so you have no reply."))
           : Effect.succeed(renderReply(contract, seat.party.id)))
 
-    /** Recipients by email: people of other orgs on this server act through their org; anyone else gets a guest link. */
-    const resolveRecipients = (mode: "live" | "test", recipients: ReadonlyArray<{ email: string; name: string; capacity: ReadonlyArray<"negotiator" | "signer"> }>) =>
-      Effect.forEach(recipients, (recipient) =>
-        Effect.map(repo.findRecipient(recipient.email, mode), (found): Recipient => {
-          const person = Option.getOrElse(found, () => ({ id: makeId("per"), name: recipient.name, email: recipient.email, org: null }))
-          const token = person.org === null ? `gtk_${randomToken(32)}` : null
-          return { person, capacity: recipient.capacity, guest: token === null ? null : { token, hash: hashSecret(token) } }
-        }))
 
     return handlers
       .handle("send", ({ headers, path, payload }) =>
@@ -56,7 +46,11 @@ export const NegotiationHttp = HttpApiBuilder.group(Api, "negotiation", (handler
           if (new Set(emails).size !== emails.length) {
             return yield* reject("invalid_request", "Each recipient may appear once.", { param: "recipients" })
           }
-          const recipients = yield* resolveRecipients(actor.mode, payload.recipients)
+          const recipients = yield* Effect.provideService(
+            Effect.forEach(payload.recipients, (recipient) => resolveRecipient(actor.mode, recipient)),
+            NegotiationRepo,
+            repo
+          )
           const { key, org } = counterpartyKey(recipients.map((r) => r.person))
           const id = relationshipId(actor.mode, actor.org!, key)
           const created = !(yield* repo.relationshipInUse(id))

@@ -1,0 +1,29 @@
+import type { Actor, Contract, Decided, DomainEvent } from "./Contract.js"
+import { appendEvents, requireOpen } from "./Guards.js"
+import { nextState } from "./Round.js"
+import { notFound, reject, Rejection } from "./Rejection.js"
+import { requireNegotiator } from "./Staging.js"
+
+/** The proposer pulls back a sent ask; decisions others staged on it are re-asked at their next commit. */
+export const withdrawAsk = (contract: Contract, actor: Actor, input: { readonly askId: string; readonly now: string }) => {
+  const party = requireNegotiator(contract, actor)
+  if (party instanceof Rejection) return party.code === "not_found" ? notFound("ask", input.askId) : party
+  const closed = requireOpen(contract)
+  if (closed !== undefined) return closed
+  const ask = contract.asks.find((a) => a.id === input.askId)
+  if (ask === undefined) return notFound("ask", input.askId)
+  if (ask.state === "voided") return reject("ask_voided_by_counter", "A counter already superseded this ask.")
+  if (ask.state !== "open") return reject("invalid_request", `This ask is ${ask.state}; only an open ask can be withdrawn.`)
+  if (ask.proposer !== party.id) return reject("not_a_negotiator", "Only the party that proposed an ask can withdraw it.")
+  const events: Array<DomainEvent> = [{ type: "ask.withdrawn", data: { contract: contract.id, ask: ask.id, block: ask.block, withdrawn_by: actor.person!.id } }]
+  const withdrawn: Contract = { ...contract, asks: contract.asks.map((a) => (a.id === ask.id ? { ...a, state: "withdrawn" as const } : a)) }
+  const state = nextState(withdrawn)
+  if (state === "agreed" && contract.state !== "agreed") {
+    events.push({ type: "contract.agreed", data: { contract: contract.id, words_hash: contract.words_hash, letter: null } })
+  }
+  return {
+    contract: appendEvents({ ...withdrawn, state }, events, input.now),
+    events,
+    result: { id: ask.id, object: "ask", state: "withdrawn", contract: contract.id, words_hash: contract.words_hash }
+  } satisfies Decided<unknown>
+}

@@ -1,0 +1,68 @@
+import { HttpApiEndpoint, HttpApiGroup } from "@effect/platform"
+import { Schema } from "effect"
+import { capacities } from "../Domain/Contract.js"
+import { Authenticated } from "../Http/Authenticated.js"
+import { Policy } from "../Http/Policy.js"
+import { Body } from "../Http/Schemas.js"
+
+export const InviteRequest = Body({
+  email: Schema.Trim.pipe(Schema.pattern(/^[^\s@]+@[^\s@]+\.[^\s@]+$/, { message: () => "must be an email address" }), Schema.maxLength(320)),
+  name: Schema.Trim.pipe(Schema.minLength(1), Schema.maxLength(200)),
+  capacity: Schema.Array(Schema.Literal(...capacities)).pipe(Schema.minItems(1, { message: () => "capacity must name negotiator, signer or both" }))
+}).annotations({ identifier: "InviteRequest" })
+
+export const Invited = Schema.Struct({ party: Schema.String, person: Schema.String, invited: Schema.Boolean, link_sent: Schema.Boolean })
+  .annotations({ identifier: "Invited" })
+
+export const Removed = Schema.Struct({
+  removed: Schema.String,
+  decisions_preserved: Schema.Int,
+  required_signers: Schema.Array(Schema.Struct({ party: Schema.String, person: Schema.String, name: Schema.String, capacity: Schema.Array(Schema.String) })),
+  tally_recomputed: Schema.Boolean,
+  token_revoked: Schema.Boolean
+}).annotations({ identifier: "PartyRemoved" })
+
+export const Cancelled = Schema.Struct({
+  state: Schema.Literal("cancelled"),
+  cancelled_at: Schema.String,
+  cancelled_by: Schema.String,
+  letter: Schema.String
+}).annotations({ identifier: "Cancelled" })
+
+export const AskWithdrawn = Schema.Struct({
+  id: Schema.String,
+  object: Schema.Literal("ask"),
+  state: Schema.Literal("withdrawn"),
+  contract: Schema.String,
+  words_hash: Schema.String
+}).annotations({ identifier: "AskWithdrawn" })
+
+export class PartiesApi extends HttpApiGroup.make("parties")
+  .add(
+    HttpApiEndpoint.post("invite", "/contracts/:id/invite")
+      .setPath(Schema.Struct({ id: Schema.String }))
+      .setPayload(InviteRequest)
+      .addSuccess(Invited, { status: 201 })
+      .annotate(Policy, Policy.write("contracts:write"))
+  )
+  .add(
+    HttpApiEndpoint.del("remove", "/contracts/:id/parties/:party_id")
+      .setPath(Schema.Struct({ id: Schema.String, party_id: Schema.String }))
+      .addSuccess(Removed)
+      .annotate(Policy, Policy.write("contracts:write"))
+  )
+  .add(
+    HttpApiEndpoint.post("cancel", "/contracts/:id/cancel")
+      .setPath(Schema.Struct({ id: Schema.String }))
+      .setPayload(Body({ reason: Schema.String.pipe(Schema.maxLength(5000)) }))
+      .addSuccess(Cancelled)
+      .annotate(Policy, Policy.write("contracts:write", { idempotent: true }))
+  )
+  .add(
+    HttpApiEndpoint.post("withdrawAsk", "/asks/:ask_id/withdraw")
+      .setPath(Schema.Struct({ ask_id: Schema.String }))
+      .addSuccess(AskWithdrawn)
+      .annotate(Policy, Policy.write("decisions:write"))
+  )
+  .middleware(Authenticated)
+{}
