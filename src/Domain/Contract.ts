@@ -49,6 +49,8 @@ export interface Contract {
   /** Each seat's unsent reply: private to that party until it commits a round. */
   readonly replies: ReadonlyArray<StagedReply>
   readonly letters: ReadonlyArray<Letter>
+  /** The words and facts committed at the first Send: the start of the fold. */
+  readonly baseline: { readonly blocks: ReadonlyArray<Block>; readonly facts: ReadonlyArray<Fact> } | null
   readonly cancelled: { readonly at: string; readonly by: string; readonly reason: string } | null
   readonly words_hash: string
   readonly head_sequence: number

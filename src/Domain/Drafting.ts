@@ -135,6 +135,7 @@ export const draftFromTemplate = (input: DraftFromTemplate): Rejection | Decided
     asks: [],
     replies: [],
     letters: [],
+    baseline: null,
     cancelled: null,
     words_hash: wordsHash(numbered),
     head_sequence: 0,

@@ -148,7 +148,12 @@ export const sendContract = (contract: Contract, actor: Actor, input: SendInput)
     last_round: null,
     guest_token_hash: r.guest?.hash ?? null
   }))
-  const addressed: Contract = { ...contract, parties: [...contract.parties, ...recipients], relationship: input.relationship.id }
+  const addressed: Contract = {
+    ...contract,
+    parties: [...contract.parties, ...recipients],
+    relationship: input.relationship.id,
+    baseline: { blocks: contract.blocks, facts: contract.facts }
+  }
   const round = (confirmedBy: string) =>
     playRound(addressed, { party: party.id, note: input.note, confirmedBy, letterId: makeId("let"), now: input.now })
   if (input.confirmedBy === undefined) return confirmationRequired(round(""))
