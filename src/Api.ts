@@ -4,6 +4,7 @@ import { documentedError } from "./Http/Schemas.js"
 import { MeApi } from "./Me/Api.js"
 import { NegotiationApi } from "./Negotiation/Api.js"
 import { PartiesApi } from "./Parties/Api.js"
+import { RelationshipsApi } from "./Relationships/Api.js"
 import { TemplatesApi } from "./Templates/Api.js"
 
 export class Api extends HttpApi.make("contracts-api")
@@ -12,6 +13,7 @@ export class Api extends HttpApi.make("contracts-api")
   .add(MeApi)
   .add(NegotiationApi)
   .add(PartiesApi)
+  .add(RelationshipsApi)
   .addError(documentedError(400, "Invalid request"))
   .addError(documentedError(401, "Unauthorized"))
   .addError(documentedError(403, "Forbidden"))

@@ -21,6 +21,7 @@ import { MeHttp } from "./Me/Http.js"
 import { NegotiationHttp } from "./Negotiation/Http.js"
 import { NegotiationRepo } from "./Negotiation/Repo.js"
 import { PartiesHttp } from "./Parties/Http.js"
+import { RelationshipsHttp } from "./Relationships/Http.js"
 import { DatabaseLive } from "./Sql/Database.js"
 import { MigrationsLive } from "./Sql/Migrations.js"
 import { TemplatesHttp } from "./Templates/Http.js"
@@ -34,7 +35,7 @@ const Repos = Layer.mergeAll(AuthRepo.Default, ContractsRepo.Default, Idempotenc
 const Cluster = ContractLive.pipe(Layer.provideMerge(SingleRunner.layer({ runnerStorage: "memory" })))
 
 const ApiLive = HttpApiBuilder.api(Api).pipe(
-  Layer.provide([ContractsHttp, TemplatesHttp, MeHttp, NegotiationHttp, PartiesHttp]),
+  Layer.provide([ContractsHttp, TemplatesHttp, MeHttp, NegotiationHttp, PartiesHttp, RelationshipsHttp]),
   Layer.provide(AuthenticatedLive)
 )
 

@@ -13,12 +13,12 @@ for (const database of databases) {
     afterAll(() => service.stop())
 
     /** An NDA sent by Acme to someone with no org on this server: they get a guest link by mail. */
-    const sentToGuest = async () => {
+    const sentToGuest = async (capacity: ReadonlyArray<string> = ["negotiator", "signer"]) => {
       const { ada } = await twoOrgs(service.url)
       const drafted = (await ada.draft()).body
       const email = `gail.${Math.random().toString(36).slice(2)}@outside.test`
       const sent = await ada.send(drafted.id, drafted.words_hash, {
-        recipients: [{ email, name: "Gail Guest", capacity: ["negotiator", "signer"] }],
+        recipients: [{ email, name: "Gail Guest", capacity }],
         confirmed_by: ada.person
       })
       expect(sent.status).toBe(200)
@@ -78,6 +78,26 @@ for (const database of databases) {
       })
       expect(acting.status).toBe(400)
       expect(acting.body.error).toMatchObject({ code: "invalid_request", param: "Contracts-Acting-Person" })
+    })
+
+    it("lets a guest invite on their own side only, never above their own capacity", async () => {
+      const { ada, drafted, write } = await sentToGuest(["negotiator"])
+      const colleague = `gus.${Math.random().toString(36).slice(2)}@outside.test`
+      const above = await write("POST", `/contracts/${drafted.id}/invite`, { email: colleague, name: "Gus", capacity: ["negotiator", "signer"] })
+      expect(above.status).toBe(403)
+      expect(above.body.error).toMatchObject({ code: "not_a_signer", param: "capacity" })
+      const otherSide = await write("POST", `/contracts/${drafted.id}/invite`, { email: ada.org.people[1]!.email, name: "Brook", capacity: ["negotiator"] })
+      expect(otherSide.status).toBe(400)
+      expect(otherSide.body.error).toMatchObject({ code: "invalid_request", param: "email" })
+      const before = await ada.get(`/contracts/${drafted.id}`)
+      expect(before.body.parties).toHaveLength(2)
+      const invited = await write("POST", `/contracts/${drafted.id}/invite`, { email: colleague, name: "Gus", capacity: ["negotiator"] })
+      expect(invited.status).toBe(201)
+      expect(invited.body).toMatchObject({ invited: true, link_sent: true })
+      const parties = (await ada.get(`/contracts/${drafted.id}`)).body.parties
+      expect(parties.find((p: { id: string }) => p.id === invited.body.party)).toMatchObject({ side: "counterparty", capacity: ["negotiator"] })
+      const mail = (await ada.get("/sandbox/outbox")).body.data.find((m: { to: string }) => m.to === colleague)
+      expect(mail.link).toMatch(/\?t=gtk_/)
     })
 
     it("buys only its own contract", async () => {

@@ -31,3 +31,25 @@ export const parseLimit = (value: string | undefined, fallback = 10): Rejection 
     ? limit
     : reject("invalid_request", "limit must be an integer from 1 to 100.", { param: "limit" })
 }
+
+/**
+ * One page of rows that each belong to a letter, oldest first, after the letter named by
+ * `starting_after`. A page never splits one letter's rows, so the letter id is a sound cursor.
+ */
+export const pageOfLetters = <A>(
+  rows: ReadonlyArray<A>,
+  letterOf: (row: A) => string,
+  params: { readonly starting_after?: string | undefined; readonly limit?: string | undefined }
+): Effect.Effect<{ readonly rows: ReadonlyArray<A>; readonly has_more: boolean }, Rejection> => {
+  const limit = parseLimit(params.limit)
+  if (limit instanceof Rejection) return Effect.fail(limit)
+  let start = 0
+  if (params.starting_after !== undefined) {
+    const last = rows.map(letterOf).lastIndexOf(params.starting_after)
+    if (last === -1) return Effect.fail(reject("invalid_request", "starting_after must name a letter on this page's list.", { param: "starting_after" }))
+    start = last + 1
+  }
+  let end = Math.min(start + limit, rows.length)
+  while (end > start && end < rows.length && letterOf(rows[end]!) === letterOf(rows[end - 1]!)) end++
+  return Effect.succeed({ rows: rows.slice(start, end), has_more: end < rows.length })
+}

@@ -51,7 +51,8 @@ export class ContractsApi extends HttpApiGroup.make("contracts")
       .setHeaders(IfMatchHeader)
       .setPayload(SetFactRequest)
       .addSuccess(FactEdit)
-      .annotate(Policy, Policy.write("contracts:write"))
+      // contracts:write edits the draft; after the first Send the edit is a decision (the core checks which).
+      .annotate(Policy, Policy.write("contracts:write", { orScope: "decisions:write" }))
   )
   .add(
     HttpApiEndpoint.post("confirmFact", "/contracts/:id/facts/:fact_id/confirm")

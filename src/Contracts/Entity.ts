@@ -30,7 +30,8 @@ const confirmedBy = Schema.optional(Schema.String)
 /** The single writer of one contract: every write is one of these messages, handled one at a time. */
 export const Contract = Entity.make("Contract", [
   command("Draft", { template_id: Schema.String, facts: Schema.Record({ key: Schema.String, value: FactValue }) }),
-  command("SetFact", { fact_id: Schema.String, value: FactValue, if_match: ifMatch }),
+  // scopes: the key's, for the core to check the one the contract's state calls for; null for a guest link.
+  command("SetFact", { fact_id: Schema.String, value: FactValue, if_match: ifMatch, scopes: Schema.NullOr(Schema.Array(Schema.String)) }),
   command("ConfirmFact", { fact_id: Schema.String }),
   command("Send", {
     recipients: Schema.Array(Recipient),

@@ -61,7 +61,7 @@ export const ContractLive = Contract.toLayer(
           return draftFromTemplate({ id, mode: payload.actor.mode, actor: payload.actor, template, facts: payload.facts, now: at })
         }),
       SetFact: ({ payload }) =>
-        existing((contract, at) => setFact(contract, payload.actor, { factId: payload.fact_id, value: payload.value, ifMatch: payload.if_match, now: at })),
+        existing((contract, at) => setFact(contract, payload.actor, { factId: payload.fact_id, value: payload.value, ifMatch: payload.if_match, scopes: payload.scopes, now: at })),
       ConfirmFact: ({ payload }) =>
         existing((contract, at) => confirmFact(contract, payload.actor, { factId: payload.fact_id, now: at })),
       Send: ({ payload }) =>

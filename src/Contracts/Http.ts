@@ -96,9 +96,10 @@ export const ContractsHttp = HttpApiBuilder.group(Api, "contracts", (handlers) =
         Effect.gen(function*() {
           const ifMatch = ifMatchOf(headers["if-match"])
           if (ifMatch instanceof Rejection) return yield* ifMatch
-          const actor = domainActor(yield* Actor)
+          const caller = yield* Actor
+          const scopes = caller.guest === null ? caller.scopes : null
           const result = yield* orDieUnlessRejection(
-            client(path.id).SetFact({ actor, fact_id: path.fact_id, value: payload.value, if_match: ifMatch })
+            client(path.id).SetFact({ actor: domainActor(caller), fact_id: path.fact_id, value: payload.value, if_match: ifMatch, scopes })
           )
           return result as { applied: boolean; blocks_touched: ReadonlyArray<string>; words_hash: string }
         }))

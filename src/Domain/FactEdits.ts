@@ -19,10 +19,22 @@ const findFact = (contract: Contract, factId: string): Fact | Rejection =>
 export const setFact = (
   contract: Contract,
   actor: Actor,
-  input: { readonly factId: string; readonly value: FactValue; readonly ifMatch: string; readonly now: string }
+  input: {
+    readonly factId: string
+    readonly value: FactValue
+    readonly ifMatch: string
+    /** The key's scopes; null for a guest link, whose seat is its authority. */
+    readonly scopes: ReadonlyArray<string> | null
+    readonly now: string
+  }
 ): Rejection | Decided<FactEditResult | Record<string, unknown>> => {
   const seat = requireSeat(contract, actor)
   if (seat instanceof Rejection) return seat
+  // Before the first Send a fact edit writes the draft; after it, the edit is a decision.
+  const scope = contract.state === "draft" ? "contracts:write" : "decisions:write"
+  if (input.scopes !== null && !input.scopes.includes(scope)) {
+    return reject("insufficient_scope", `This key lacks the '${scope}' scope.`, { param: scope })
+  }
   const fact = findFact(contract, input.factId)
   if (fact instanceof Rejection) return fact
   const refused = requireOpen(contract) ?? requireCurrentHash(contract, input.ifMatch) ?? checkFactValue(input.value, "value")

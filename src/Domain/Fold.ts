@@ -1,6 +1,43 @@
 import type { Contract } from "./Contract.js"
+import type { Fact } from "./Fact.js"
 import { replaceFactValue } from "./Fact.js"
+import type { Letter } from "./Negotiation.js"
 import { type Block, wordsHash } from "./Words.js"
+
+interface Words {
+  readonly blocks: ReadonlyArray<Block>
+  readonly facts: ReadonlyArray<Fact>
+}
+
+const landIn = (contract: Contract, letter: Letter, words: Words): Words => {
+  let { blocks, facts } = words
+  for (const ask of contract.asks) {
+    if (ask.state !== "landed" || ask.closed_in !== letter.id) continue
+    if (ask.fact !== null) {
+      const change = replaceFactValue(blocks, facts, ask.fact.id, ask.fact.value)
+      blocks = change.blocks
+      facts = change.facts
+    } else {
+      blocks = blocks.map((block) => {
+        const change = ask.changes.find((c) => c.block === block.id)
+        return change === undefined ? block : { ...block, text: change.proposed }
+      })
+    }
+  }
+  return { blocks, facts }
+}
+
+/** The words standing once each letter was committed, oldest letter first. */
+export const wordsAfterEachLetter = (contract: Contract): ReadonlyArray<ReadonlyArray<Block>> => {
+  if (contract.baseline === null) return []
+  const after: Array<ReadonlyArray<Block>> = []
+  let words: Words = contract.baseline
+  for (const letter of contract.letters) {
+    words = landIn(contract, letter, words)
+    after.push(words.blocks)
+  }
+  return after
+}
 
 /**
  * The words by their definition: the text committed at the first Send, then every landed ask
@@ -8,23 +45,6 @@ import { type Block, wordsHash } from "./Words.js"
  * so anyone holding the letters can check the hash.
  */
 export const foldWords = (contract: Contract): { readonly blocks: ReadonlyArray<Block>; readonly words_hash: string } => {
-  if (contract.baseline === null) return { blocks: contract.blocks, words_hash: wordsHash(contract.blocks) }
-  let blocks = contract.baseline.blocks
-  let facts = contract.baseline.facts
-  for (const letter of contract.letters) {
-    for (const ask of contract.asks) {
-      if (ask.state !== "landed" || ask.closed_in !== letter.id) continue
-      if (ask.fact !== null) {
-        const change = replaceFactValue(blocks, facts, ask.fact.id, ask.fact.value)
-        blocks = change.blocks
-        facts = change.facts
-      } else {
-        blocks = blocks.map((block) => {
-          const change = ask.changes.find((c) => c.block === block.id)
-          return change === undefined ? block : { ...block, text: change.proposed }
-        })
-      }
-    }
-  }
+  const blocks = contract.baseline === null ? contract.blocks : wordsAfterEachLetter(contract).at(-1) ?? contract.baseline.blocks
   return { blocks, words_hash: wordsHash(blocks) }
 }

@@ -53,9 +53,13 @@ const confirmationRequired = (outcome: RoundOutcome) => {
   })
 }
 
-export const staleHash = (contract: Contract, outcome: RoundOutcome) =>
+/**
+ * Every decision in the caller's reply was made against words that no longer stand, so all of
+ * them are re-asked: the caller re-reads, re-decides what changed, and commits on the new hash.
+ */
+const staleHash = (contract: Contract, party: Party) =>
   reject("words_changed", "The words changed since you read them; re-decide the re_asked decisions and try again.", {
-    details: { current_hash: contract.words_hash, re_asked: outcome.reAsked.map(renderDecision) }
+    details: { current_hash: contract.words_hash, re_asked: replyOf(contract, party.id).decisions.map(renderDecision) }
   })
 
 const notify = (contract: Contract, outcome: RoundOutcome, publicUrl: string): ReadonlyArray<Mail> =>
@@ -86,7 +90,7 @@ export const commitReply = (contract: Contract, actor: Actor, input: CommitInput
   if (contract.state === "draft") return reject("invalid_request", "This contract has not been sent yet: use POST /contracts/{id}/send.")
   const round = (confirmedBy: string) =>
     playRound(contract, { party: party.id, note: input.note ?? replyOf(contract, party.id).note, confirmedBy, letterId: makeId("let"), now: input.now })
-  if (requireCurrentHash(contract, input.ifMatch) !== undefined) return staleHash(contract, round(""))
+  if (requireCurrentHash(contract, input.ifMatch) !== undefined) return staleHash(contract, party)
   if (input.confirmedBy === undefined) return confirmationRequired(round(""))
   const confirmer = checkConfirmedBy(contract, actor, input.confirmedBy, "negotiator")
   if (confirmer instanceof Rejection) return confirmer

@@ -47,7 +47,7 @@ const guestMayUse = (route: Route, path: string, guest: NonNullable<Caller["gues
 
 const authorise = (policy: EndpointPolicy, caller: Caller) => {
   if (caller.guest !== null) return undefined
-  if (policy.scope !== null && !caller.scopes.includes(policy.scope)) {
+  if (policy.scope !== null && !caller.scopes.includes(policy.scope) && (policy.orScope === null || !caller.scopes.includes(policy.orScope))) {
     return reject("insufficient_scope", `This key lacks the '${policy.scope}' scope.`, { param: policy.scope })
   }
   if (policy.writes && caller.person === null) {

@@ -7,6 +7,8 @@ export type RateClass = "read" | "write" | "send_sign"
 export interface EndpointPolicy {
   /** null: any working credential will do (GET /me). */
   readonly scope: Scope | null
+  /** Scopes that also pass the gateway, where the handler decides by the contract's state which one counts. */
+  readonly orScope: Scope | null
   readonly rate: RateClass
   /** A write: an org key must name the human with `Contracts-Acting-Person`. */
   readonly writes: boolean
@@ -16,9 +18,12 @@ export interface EndpointPolicy {
 
 export class Policy extends Context.Tag("Http/Policy")<Policy, EndpointPolicy>() {
   static read(scope: Scope | null): EndpointPolicy {
-    return { scope, rate: "read", writes: false, idempotent: false }
+    return { scope, orScope: null, rate: "read", writes: false, idempotent: false }
   }
-  static write(scope: Scope, options: { readonly idempotent?: boolean; readonly rate?: RateClass } = {}): EndpointPolicy {
-    return { scope, rate: options.rate ?? "write", writes: true, idempotent: options.idempotent ?? false }
+  static write(
+    scope: Scope,
+    options: { readonly idempotent?: boolean; readonly rate?: RateClass; readonly orScope?: Scope } = {}
+  ): EndpointPolicy {
+    return { scope, orScope: options.orScope ?? null, rate: options.rate ?? "write", writes: true, idempotent: options.idempotent ?? false }
   }
 }

@@ -16,7 +16,8 @@ import {
   Reply,
   SendRequest,
   SendResult,
-  Staged
+  Staged,
+  Thread
 } from "./Schemas.js"
 
 const contractPath = Schema.Struct({ id: Schema.String })
@@ -95,6 +96,13 @@ export class NegotiationApi extends HttpApiGroup.make("negotiation")
     HttpApiEndpoint.get("letter", "/contracts/:id/letters/:letter_id")
       .setPath(Schema.Struct({ id: Schema.String, letter_id: Schema.String }))
       .addSuccess(Letter)
+      .annotate(Policy, Policy.read("contracts:read"))
+  )
+  .add(
+    HttpApiEndpoint.get("thread", "/contracts/:id/blocks/:block_id/thread")
+      .setPath(Schema.Struct({ id: Schema.String, block_id: Schema.String }))
+      .setUrlParams(Schema.Struct({ starting_after: Schema.optional(Schema.String), limit: Schema.optional(Schema.String) }))
+      .addSuccess(Thread)
       .annotate(Policy, Policy.read("contracts:read"))
   )
   .add(

@@ -2,10 +2,11 @@ import { HttpApiBuilder } from "@effect/platform"
 import { Effect } from "effect"
 import { Api } from "../Api.js"
 import { Actor, domainActor, orgOf } from "../Auth/Actor.js"
-import { ifMatchOf, loadVisible, orDieUnlessRejection, parseLimit } from "../Contracts/Access.js"
+import { ifMatchOf, loadVisible, orDieUnlessRejection, pageOfLetters, parseLimit } from "../Contracts/Access.js"
 import { Contract } from "../Contracts/Entity.js"
 import { ContractsRepo } from "../Contracts/Repo.js"
 import { renderAskList, renderLetter, renderReply } from "../Domain/NegotiationViews.js"
+import { movesOn, renderThread } from "../Domain/Thread.js"
 import { counterpartyKey, relationshipId } from "../Domain/Relationship.js"
 import { notFound, reject, Rejection } from "../Domain/Rejection.js"
 import { resolveRecipient } from "./Recipients.js"
@@ -102,16 +103,15 @@ export const NegotiationHttp = HttpApiBuilder.group(Api, "negotiation", (handler
       .handle("letters", ({ path, urlParams }) =>
         Effect.gen(function*() {
           const { contract } = yield* visible(path.id)
-          const limit = parseLimit(urlParams.limit)
-          if (limit instanceof Rejection) return yield* limit
-          let start = 0
-          if (urlParams.starting_after !== undefined) {
-            start = contract.letters.findIndex((l) => l.id === urlParams.starting_after) + 1
-            if (start === 0) return yield* reject("invalid_request", "starting_after must be a letter of this contract.", { param: "starting_after" })
-          }
-          const page = contract.letters.slice(start, start + limit)
-          const has_more = start + limit < contract.letters.length
-          return { data: page.map((l) => renderLetter(contract, l)), has_more, next_cursor: has_more ? page[page.length - 1]!.id : null }
+          const page = yield* pageOfLetters(contract.letters, (l) => l.id, urlParams)
+          return { data: page.rows.map((l) => renderLetter(contract, l)), has_more: page.has_more, next_cursor: page.has_more ? page.rows.at(-1)!.id : null }
+        }))
+      .handle("thread", ({ path, urlParams }) =>
+        Effect.gen(function*() {
+          const { contract } = yield* visible(path.id)
+          if (!contract.blocks.some((b) => b.id === path.block_id)) return yield* notFound("block", path.block_id)
+          const page = yield* pageOfLetters(movesOn(contract, path.block_id), (m) => m.letter, urlParams)
+          return renderThread(contract, path.block_id, page.rows, page.has_more)
         }))
       .handle("latestLetter", ({ path }) =>
         Effect.flatMap(visible(path.id), ({ contract }) => {

@@ -43,6 +43,12 @@ export class NegotiationRepo extends Effect.Service<NegotiationRepo>()("Negotiat
       }))
     }, Effect.orDie)
 
-    return { findRecipient, relationshipInUse, outbox } as const
+    const relationship = Effect.fn("NegotiationRepo.relationship")(function*(id: string) {
+      const rows = yield* sql<{ org_id: string; mode: Mode; created_at: Date }>`
+        SELECT org_id, mode, created_at FROM relationships WHERE id = ${id}`
+      return Option.map(Option.fromNullable(rows[0]), (row) => ({ org: row.org_id, mode: row.mode, created: new Date(row.created_at).toISOString() }))
+    }, Effect.orDie)
+
+    return { findRecipient, relationshipInUse, relationship, outbox } as const
   })
 }) {}

@@ -128,3 +128,22 @@ export const OutboxMessage = Schema.Struct({
   link: Schema.NullOr(Schema.String),
   created: Schema.String
 }).annotations({ identifier: "OutboxMessage" })
+
+export const Thread = Schema.Struct({
+  thread: Id,
+  object: Schema.Literal("thread"),
+  block: Id,
+  moves: Schema.Array(Schema.Struct({
+    ask: Id,
+    type: Schema.Literal(...decisionTypes),
+    at: Schema.String,
+    person: Id,
+    from: Schema.String,
+    to: Schema.String,
+    letter: Id,
+    standing: Schema.String
+  })),
+  talk: Schema.Array(Schema.Struct({ at: Schema.String, person: Id, text: Schema.String })),
+  has_more: Schema.Boolean,
+  next_cursor: Schema.NullOr(Id)
+}).annotations({ identifier: "Thread" })

@@ -1,0 +1,24 @@
+import { HttpApiEndpoint, HttpApiGroup } from "@effect/platform"
+import { Schema } from "effect"
+import { contractStates, origins } from "../Domain/Contract.js"
+import { Authenticated } from "../Http/Authenticated.js"
+import { Policy } from "../Http/Policy.js"
+
+export const Relationship = Schema.Struct({
+  id: Schema.String,
+  object: Schema.Literal("relationship"),
+  contracts: Schema.Array(Schema.Struct({ id: Schema.String, state: Schema.Literal(...contractStates), origin: Schema.Literal(...origins) })),
+  people: Schema.Array(Schema.Struct({ id: Schema.String, name: Schema.String, email: Schema.String })),
+  assets: Schema.Array(Schema.Struct({ id: Schema.String, filename: Schema.String })),
+  created: Schema.String
+}).annotations({ identifier: "Relationship" })
+
+export class RelationshipsApi extends HttpApiGroup.make("relationships")
+  .add(
+    HttpApiEndpoint.get("get", "/relationships/:id")
+      .setPath(Schema.Struct({ id: Schema.String }))
+      .addSuccess(Relationship)
+      .annotate(Policy, Policy.read("contracts:read"))
+  )
+  .middleware(Authenticated)
+{}
