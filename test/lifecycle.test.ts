@@ -110,6 +110,22 @@ for (const database of databases) {
       expect((await ada.sheet(drafted.id)).parties.map((p: { id: string }) => p.id)).not.toContain(invited.body.party)
     })
 
+    it("removes only parties of the caller's own side, and never a side's last negotiator", async () => {
+      const { ada, bea, sent } = await twoOrgs(service.url)
+      const { drafted } = await sent()
+      const parties = (await ada.sheet(drafted.id)).parties
+      const remove = (seatOf: typeof ada, party: string) =>
+        call(service.url, "DELETE", `/contracts/${drafted.id}/parties/${party}`, { key: seatOf.org.keys.test, person: seatOf.person })
+      const theirs = parties.find((p: { side: string }) => p.side === "counterparty").id
+      const mine = parties.find((p: { side: string }) => p.side === "drafter").id
+      const across = await remove(ada, theirs)
+      expect(across.status).toBe(404)
+      const last = await remove(ada, mine)
+      expect(last.status).toBe(400)
+      expect(last.body.error.code).toBe("invalid_request")
+      expect((await bea.sheet(drafted.id)).parties).toEqual(parties)
+    })
+
     it("withdraws a sent ask; only its proposer may", async () => {
       const { ada, bea, sent } = await twoOrgs(service.url)
       const { drafted } = await sent()
@@ -147,6 +163,27 @@ for (const database of databases) {
       expect(later.body.error.code).toBe("contract_cancelled")
       expect((await cancel({ reason: "again" })).body.error.code).toBe("contract_cancelled")
       expect((await bea.commit(drafted.id, drafted.words_hash)).body.error.code).toBe("contract_cancelled")
+      const invite = await bea.post(`/contracts/${drafted.id}/invite`, { email: bea.org.people[1]!.email, name: "Brook", capacity: ["negotiator"] })
+      expect(invite.body.error.code).toBe("contract_cancelled")
+      const fact = drafted.facts[0]
+      const edit = await bea.post(`/contracts/${drafted.id}/facts/${fact.id}`, { value: "Other Ltd" }, { "if-match": drafted.words_hash })
+      expect(edit.body.error.code).toBe("contract_cancelled")
+      expect((await ada.get(`/contracts/${drafted.id}/letters`)).body.data).toHaveLength(2)
+    })
+
+    it("cancels a draft that was never sent, with no one to write to", async () => {
+      const { ada } = await twoOrgs(service.url)
+      const drafted = (await ada.draft()).body
+      const cancelled = await call(service.url, "POST", `/contracts/${drafted.id}/cancel`, {
+        key: ada.org.keys.test,
+        person: ada.person,
+        body: { reason: "Not needed" },
+        headers: { "idempotency-key": idempotencyKey() }
+      })
+      expect(cancelled.status).toBe(200)
+      expect((await ada.sheet(drafted.id)).state).toBe("cancelled")
+      expect((await ada.get(`/contracts/${drafted.id}/letters/latest`)).body).toMatchObject({ note: "Not needed", to: [], asks: [] })
+      expect((await ada.get("/sandbox/outbox")).body.data).toEqual([])
     })
   })
 }
