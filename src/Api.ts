@@ -1,10 +1,12 @@
 import { HttpApi, OpenApi } from "@effect/platform"
 import { ContractsApi } from "./Contracts/Api.js"
 import { documentedError } from "./Http/Schemas.js"
+import { MarksApi } from "./Marks/Api.js"
 import { MeApi } from "./Me/Api.js"
 import { NegotiationApi } from "./Negotiation/Api.js"
 import { PartiesApi } from "./Parties/Api.js"
 import { RelationshipsApi } from "./Relationships/Api.js"
+import { SignaturesApi } from "./Signatures/Api.js"
 import { TemplatesApi } from "./Templates/Api.js"
 
 export class Api extends HttpApi.make("contracts-api")
@@ -14,6 +16,8 @@ export class Api extends HttpApi.make("contracts-api")
   .add(NegotiationApi)
   .add(PartiesApi)
   .add(RelationshipsApi)
+  .add(SignaturesApi)
+  .add(MarksApi)
   .addError(documentedError(400, "Invalid request"))
   .addError(documentedError(401, "Unauthorized"))
   .addError(documentedError(403, "Forbidden"))

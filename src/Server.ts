@@ -22,6 +22,9 @@ import { NegotiationHttp } from "./Negotiation/Http.js"
 import { NegotiationRepo } from "./Negotiation/Repo.js"
 import { PartiesHttp } from "./Parties/Http.js"
 import { RelationshipsHttp } from "./Relationships/Http.js"
+import { SignaturesHttp } from "./Signatures/Http.js"
+import { MarksHttp } from "./Marks/Http.js"
+import { MarksRepo } from "./Marks/Repo.js"
 import { DatabaseLive } from "./Sql/Database.js"
 import { MigrationsLive } from "./Sql/Migrations.js"
 import { TemplatesHttp } from "./Templates/Http.js"
@@ -29,13 +32,13 @@ import { TemplatesHttp } from "./Templates/Http.js"
 /** The database, migrated before anything else may use it. */
 const Database = Layer.provideMerge(MigrationsLive, DatabaseLive)
 
-const Repos = Layer.mergeAll(AuthRepo.Default, ContractsRepo.Default, IdempotencyRepo.Default, AdminRepo.Default, NegotiationRepo.Default)
+const Repos = Layer.mergeAll(AuthRepo.Default, ContractsRepo.Default, IdempotencyRepo.Default, AdminRepo.Default, NegotiationRepo.Default, MarksRepo.Default)
 
 // One node: the contract entities run on a single runner; the runner's bookkeeping lives in memory.
 const Cluster = ContractLive.pipe(Layer.provideMerge(SingleRunner.layer({ runnerStorage: "memory" })))
 
 const ApiLive = HttpApiBuilder.api(Api).pipe(
-  Layer.provide([ContractsHttp, TemplatesHttp, MeHttp, NegotiationHttp, PartiesHttp, RelationshipsHttp]),
+  Layer.provide([ContractsHttp, TemplatesHttp, MeHttp, NegotiationHttp, PartiesHttp, RelationshipsHttp, SignaturesHttp, MarksHttp]),
   Layer.provide(AuthenticatedLive)
 )
 

@@ -14,6 +14,15 @@ export const loadVisible = Effect.fn("Contracts.loadVisible")(function*(id: stri
   return { contract: contract.value, actor, seat }
 })
 
+/** A guest's own link names the human who pressed the button; for keys, the body must. */
+export const confirmerOf = (given: string | undefined) =>
+  Effect.flatMap(Actor, (caller) =>
+    caller.guest === null
+      ? Effect.succeed(given)
+      : given !== undefined
+      ? Effect.fail(reject("invalid_request", "A guest link is the person who confirms: send no confirmed_by.", { param: "confirmed_by" }))
+      : Effect.succeed(caller.person!.id))
+
 export const ifMatchOf = (header: string | undefined): Rejection | string => {
   const value = header?.trim().replace(/^"(.*)"$/, "$1")
   return value === undefined || value === ""

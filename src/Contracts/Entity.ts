@@ -55,5 +55,12 @@ export const Contract = Entity.make("Contract", [
   command("WithdrawAsk", { ask_id: Schema.String }),
   command("Invite", { invitee: Recipient }),
   command("RemoveParty", { party_id: Schema.String }),
-  command("Cancel", { reason: Schema.String })
+  command("Cancel", { reason: Schema.String }),
+  command("Sign", {
+    text_hash: Schema.String,
+    confirmed_by: confirmedBy,
+    intent: Schema.optional(Schema.String),
+    mark: Schema.NullOr(Schema.Struct({ kind: Schema.Literal("typed", "image"), checksum: Schema.String, text: Schema.NullOr(Schema.String) }))
+  }),
+  command("WithdrawSignature", { signature_id: Schema.String, confirmed_by: confirmedBy })
 ])

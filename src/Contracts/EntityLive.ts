@@ -10,6 +10,7 @@ import { commitReply, sendContract } from "../Domain/Rounds.js"
 import { discardReply, setReplyNote, stageDecision, withdrawDecision } from "../Domain/Staging.js"
 import { ServerConfig } from "../Config.js"
 import { internalError, notFound, Rejection } from "../Domain/Rejection.js"
+import { signContract, withdrawSignature } from "../Domain/Signing.js"
 import { findTemplate } from "../Templates/Catalog.js"
 import { Contract } from "./Entity.js"
 import { ContractsRepo } from "./Repo.js"
@@ -80,11 +81,29 @@ export const ContractLive = Contract.toLayer(
       WithdrawDecision: ({ payload }) => existing((contract) => withdrawDecision(contract, payload.actor, payload.decision_id)),
       SetReplyNote: ({ payload }) => existing((contract) => setReplyNote(contract, payload.actor, payload.note)),
       DiscardReply: ({ payload }) => existing((contract) => discardReply(contract, payload.actor)),
-      WithdrawAsk: ({ payload }) => existing((contract, at) => withdrawAsk(contract, payload.actor, { askId: payload.ask_id, now: at })),
+      WithdrawAsk: ({ payload }) => existing((contract, at) => withdrawAsk(contract, payload.actor, { askId: payload.ask_id, now: at, publicUrl: config.publicUrl })),
       Invite: ({ payload }) =>
         existing((contract, at) => invite(contract, payload.actor, { invitee: payload.invitee, now: at, publicUrl: config.publicUrl })),
-      RemoveParty: ({ payload }) => existing((contract, at) => removeParty(contract, payload.actor, { partyId: payload.party_id, now: at })),
+      RemoveParty: ({ payload }) => existing((contract, at) => removeParty(contract, payload.actor, { partyId: payload.party_id, now: at, publicUrl: config.publicUrl })),
       Cancel: ({ payload }) => existing((contract, at) => cancelContract(contract, payload.actor, { reason: payload.reason, now: at })),
+      Sign: ({ payload }) =>
+        existing((contract, at) =>
+          signContract(contract, payload.actor, {
+            textHash: payload.text_hash,
+            confirmedBy: payload.confirmed_by,
+            intent: payload.intent,
+            mark: payload.mark,
+            now: at,
+            publicUrl: config.publicUrl
+          })),
+      WithdrawSignature: ({ payload }) =>
+        existing((contract, at) =>
+          withdrawSignature(contract, payload.actor, {
+            signatureId: payload.signature_id,
+            confirmedBy: payload.confirmed_by,
+            now: at,
+            publicUrl: config.publicUrl
+          })),
       CommitReply: ({ payload }) =>
         existing((contract, at) =>
           commitReply(contract, payload.actor, {

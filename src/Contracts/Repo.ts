@@ -63,6 +63,16 @@ export class ContractsRepo extends Effect.Service<ContractsRepo>()("Contracts/Co
       Effect.forEach(next.asks.filter((ask) => !(previous?.asks ?? []).some((a) => a.id === ask.id)), (ask) =>
         sql`INSERT INTO ask_index (ask_id, contract_id) VALUES (${ask.id}, ${next.id}) ON CONFLICT (ask_id) DO NOTHING`, { discard: true })
 
+    const indexSignatures = (previous: Contract | null, next: Contract) =>
+      Effect.forEach(next.signatures.filter((s) => !(previous?.signatures ?? []).some((p) => p.id === s.id)), (signature) =>
+        sql`INSERT INTO signature_index (signature_id, contract_id) VALUES (${signature.id}, ${next.id}) ON CONFLICT (signature_id) DO NOTHING`, { discard: true })
+
+    /** The contract a signature belongs to, for routes that name only the signature. */
+    const contractOfSignature = Effect.fn("ContractsRepo.contractOfSignature")(function*(signatureId: string) {
+      const rows = yield* sql<{ contract_id: string }>`SELECT contract_id FROM signature_index WHERE signature_id = ${signatureId}`
+      return Option.fromNullable(rows[0]?.contract_id)
+    }, Effect.orDie)
+
     /** The contract an ask belongs to, for routes that name only the ask. */
     const contractOfAsk = Effect.fn("ContractsRepo.contractOfAsk")(function*(askId: string) {
       const rows = yield* sql<{ contract_id: string }>`SELECT contract_id FROM ask_index WHERE ask_id = ${askId}`
@@ -112,6 +122,7 @@ export class ContractsRepo extends Effect.Service<ContractsRepo>()("Contracts/Co
           }
           yield* writeRelationship(next, effects.relationship)
           yield* indexAsks(previous, next)
+          yield* indexSignatures(previous, next)
           yield* writeParties(next)
           yield* appendEvents(next, events, next.updated_at)
           yield* writeMail(next, effects.mail ?? [])
@@ -178,6 +189,6 @@ export class ContractsRepo extends Effect.Service<ContractsRepo>()("Contracts/Co
       Effect.orDie
     )
 
-    return { load, save, list, events, partiesOf, contractOfAsk } as const
+    return { load, save, list, events, partiesOf, contractOfAsk, contractOfSignature } as const
   })
 }) {}

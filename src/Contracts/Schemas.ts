@@ -3,6 +3,7 @@ import { capacities, contractStates, origins } from "../Domain/Contract.js"
 import { factKinds } from "../Domain/Fact.js"
 import { blockKinds } from "../Domain/Words.js"
 import { Body, Page } from "../Http/Schemas.js"
+import { SignatureState } from "../Signatures/Schemas.js"
 
 export const FactValue = Schema.Union(Schema.String, Schema.Number)
 
@@ -128,7 +129,8 @@ export const StateRead = Schema.Struct({
   asks_landed: Schema.Array(Schema.String),
   asks_voided: Schema.Array(Schema.String),
   owed: Schema.Array(Schema.Struct({ party: Schema.String, since: Schema.String })),
-  my_reply: Schema.Struct({ decisions: Schema.Int, note: Schema.NullOr(Schema.String), sent: Schema.Boolean })
+  my_reply: Schema.Struct({ decisions: Schema.Int, note: Schema.NullOr(Schema.String), sent: Schema.Boolean }),
+  signatures: SignatureState
 }).annotations({ identifier: "StateRead" })
 
 export const SetFactRequest = Body({ value: FactValue }).annotations({ identifier: "SetFactRequest" })

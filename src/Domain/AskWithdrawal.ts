@@ -2,10 +2,11 @@ import type { Actor, Contract, Decided, DomainEvent } from "./Contract.js"
 import { appendEvents, requireOpen } from "./Guards.js"
 import { nextState } from "./Round.js"
 import { notFound, reject, Rejection } from "./Rejection.js"
+import { type Settlement, settleSignatures } from "./Signatures.js"
 import { requireNegotiator } from "./Staging.js"
 
 /** The proposer pulls back a sent ask; decisions others staged on it are re-asked at their next commit. */
-export const withdrawAsk = (contract: Contract, actor: Actor, input: { readonly askId: string; readonly now: string }) => {
+export const withdrawAsk = (contract: Contract, actor: Actor, input: { readonly askId: string } & Settlement) => {
   const party = requireNegotiator(contract, actor)
   if (party instanceof Rejection) return party.code === "not_found" ? notFound("ask", input.askId) : party
   const closed = requireOpen(contract)
@@ -21,8 +22,10 @@ export const withdrawAsk = (contract: Contract, actor: Actor, input: { readonly 
   if (state === "agreed" && contract.state !== "agreed") {
     events.push({ type: "contract.agreed", data: { contract: contract.id, words_hash: contract.words_hash, letter: null } })
   }
+  // Agreed again on the same words: held signatures bind, and the last one may execute it.
+  const next = settleSignatures({ ...withdrawn, state }, events, input)
   return {
-    contract: appendEvents({ ...withdrawn, state }, events, input.now),
+    contract: appendEvents(next, events, input.now),
     events,
     result: { id: ask.id, object: "ask", state: "withdrawn", contract: contract.id, words_hash: contract.words_hash }
   } satisfies Decided<unknown>

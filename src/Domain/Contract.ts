@@ -1,6 +1,7 @@
 import type { Fact } from "./Fact.js"
 import type { Ask, Letter, StagedReply } from "./Negotiation.js"
 import type { Mode } from "./Mode.js"
+import type { Signature } from "./Signatures.js"
 import type { Block } from "./Words.js"
 
 export const contractStates = ["draft", "sent", "negotiating", "agreed", "executed", "cancelled", "filed"] as const
@@ -52,6 +53,11 @@ export interface Contract {
   /** The words and facts committed at the first Send: the start of the fold. */
   readonly baseline: { readonly blocks: ReadonlyArray<Block>; readonly facts: ReadonlyArray<Fact> } | null
   readonly cancelled: { readonly at: string; readonly by: string; readonly reason: string } | null
+  /** Every signature ever made on this contract, struck ones included, oldest first. */
+  readonly signatures: ReadonlyArray<Signature>
+  readonly executed_at: string | null
+  /** 1 for an original; an amendment is its parent's version plus one. */
+  readonly version: number
   readonly words_hash: string
   readonly head_sequence: number
   readonly created_at: string

@@ -55,7 +55,7 @@ export const renderLetter = (contract: Contract, letter: Letter) => ({
 /** The caller's own unsent reply, with what committing it would do, computed by the round itself. */
 export const renderReply = (contract: Contract, party: string) => {
   const reply = replyOf(contract, party)
-  const preview = previewOf(playRound(contract, { party, note: reply.note, confirmedBy: "", letterId: "let_preview", now: contract.updated_at }))
+  const preview = previewOf(playRound(contract, { party, note: reply.note, confirmedBy: "", letterId: "let_preview", now: contract.updated_at, publicUrl: "" }))
   return {
     object: "reply" as const,
     decisions: reply.decisions.map((d) => renderDecision(d, false)),

@@ -3,6 +3,7 @@ import { replaceFactValue } from "./Fact.js"
 import { appendEvents } from "./Guards.js"
 import type { Ask, Change, Decision, Letter } from "./Negotiation.js"
 import { liveParties, otherSide, partyById, requiredNegotiators } from "./Parties.js"
+import { settleSignatures } from "./Signatures.js"
 import { wordsHash } from "./Words.js"
 
 export interface RoundInput {
@@ -11,6 +12,7 @@ export interface RoundInput {
   readonly confirmedBy: string
   readonly letterId: string
   readonly now: string
+  readonly publicUrl: string
 }
 
 export interface RoundOutcome {
@@ -172,5 +174,6 @@ export const playRound = (contract: Contract, input: RoundInput): RoundOutcome =
   if (state === "agreed" && contract.state !== "agreed") {
     events.push({ type: "contract.agreed", data: { contract: contract.id, words_hash: hash, letter: letter.id } })
   }
+  next = settleSignatures(next, events, input)
   return { contract: appendEvents(next, events, input.now), letter, landed: landing.landed, reAsked, asksOpened: opened, events }
 }

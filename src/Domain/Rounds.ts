@@ -89,7 +89,7 @@ export const commitReply = (contract: Contract, actor: Actor, input: CommitInput
   if (closed !== undefined) return closed
   if (contract.state === "draft") return reject("invalid_request", "This contract has not been sent yet: use POST /contracts/{id}/send.")
   const round = (confirmedBy: string) =>
-    playRound(contract, { party: party.id, note: input.note ?? replyOf(contract, party.id).note, confirmedBy, letterId: makeId("let"), now: input.now })
+    playRound(contract, { party: party.id, note: input.note ?? replyOf(contract, party.id).note, confirmedBy, letterId: makeId("let"), now: input.now, publicUrl: input.publicUrl })
   if (requireCurrentHash(contract, input.ifMatch) !== undefined) return staleHash(contract, party)
   if (input.confirmedBy === undefined) return confirmationRequired(round(""))
   const confirmer = checkConfirmedBy(contract, actor, input.confirmedBy, "negotiator")
@@ -159,7 +159,7 @@ export const sendContract = (contract: Contract, actor: Actor, input: SendInput)
     baseline: { blocks: contract.blocks, facts: contract.facts }
   }
   const round = (confirmedBy: string) =>
-    playRound(addressed, { party: party.id, note: input.note, confirmedBy, letterId: makeId("let"), now: input.now })
+    playRound(addressed, { party: party.id, note: input.note, confirmedBy, letterId: makeId("let"), now: input.now, publicUrl: input.publicUrl })
   if (input.confirmedBy === undefined) return confirmationRequired(round(""))
   const confirmer = checkConfirmedBy(contract, actor, input.confirmedBy, "negotiator")
   if (confirmer instanceof Rejection) return confirmer

@@ -2,6 +2,7 @@ import type { Actor, Contract } from "./Contract.js"
 import { type Fact, occurrences } from "./Fact.js"
 import { negotiationState } from "./NegotiationViews.js"
 import { type Seat, you } from "./Seat.js"
+import { signatureState } from "./Signatures.js"
 import type { Block } from "./Words.js"
 
 // Seat rendering lives here once: every read, event and (later) webhook renders through it.
@@ -87,5 +88,6 @@ export const renderStateRead = (contract: Contract, actor: Actor, seat: Seat) =>
   head_sequence: contract.head_sequence,
   updated_at: contract.updated_at,
   you: you(actor, seat),
-  ...negotiationState(contract, seat)
+  ...negotiationState(contract, seat),
+  signatures: signatureState(contract)
 })

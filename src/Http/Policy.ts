@@ -21,7 +21,7 @@ export class Policy extends Context.Tag("Http/Policy")<Policy, EndpointPolicy>()
     return { scope, orScope: null, rate: "read", writes: false, idempotent: false }
   }
   static write(
-    scope: Scope,
+    scope: Scope | null,
     options: { readonly idempotent?: boolean; readonly rate?: RateClass; readonly orScope?: Scope } = {}
   ): EndpointPolicy {
     return { scope, orScope: options.orScope ?? null, rate: options.rate ?? "write", writes: true, idempotent: options.idempotent ?? false }

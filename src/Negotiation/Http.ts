@@ -2,7 +2,7 @@ import { HttpApiBuilder } from "@effect/platform"
 import { Effect } from "effect"
 import { Api } from "../Api.js"
 import { Actor, domainActor, orgOf } from "../Auth/Actor.js"
-import { ifMatchOf, loadVisible, orDieUnlessRejection, pageOfLetters, parseLimit } from "../Contracts/Access.js"
+import { confirmerOf, ifMatchOf, loadVisible, orDieUnlessRejection, pageOfLetters, parseLimit } from "../Contracts/Access.js"
 import { Contract } from "../Contracts/Entity.js"
 import { ContractsRepo } from "../Contracts/Repo.js"
 import { renderAskList, renderLetter, renderReply } from "../Domain/NegotiationViews.js"
@@ -23,14 +23,6 @@ export const NegotiationHttp = HttpApiBuilder.group(Api, "negotiation", (handler
       const value = ifMatchOf(header)
       return value instanceof Rejection ? Effect.fail(value) : Effect.succeed(value)
     }
-    /** A guest's own link names the human who pressed the button; for keys, the body must. */
-    const confirmer = (given: string | undefined) =>
-      Effect.flatMap(Actor, (caller) =>
-        caller.guest === null
-          ? Effect.succeed(given)
-          : given !== undefined
-          ? Effect.fail(reject("invalid_request", "A guest link is the person who confirms: send no confirmed_by.", { param: "confirmed_by" }))
-          : Effect.succeed(caller.person!.id))
     const ownReply = (id: string) =>
       Effect.flatMap(visible(id), ({ contract, seat }) =>
         seat.party === null
@@ -59,7 +51,7 @@ export const NegotiationHttp = HttpApiBuilder.group(Api, "negotiation", (handler
             actor,
             recipients,
             note: payload.note ?? null,
-            confirmed_by: yield* confirmer(payload.confirmed_by),
+            confirmed_by: yield* confirmerOf(payload.confirmed_by),
             if_match: ifMatch,
             relationship: { id, created, key, org }
           }))) as never
@@ -90,7 +82,7 @@ export const NegotiationHttp = HttpApiBuilder.group(Api, "negotiation", (handler
           return (yield* orDieUnlessRejection(client(path.id).CommitReply({
             actor: yield* actorNow,
             note: payload.note ?? null,
-            confirmed_by: yield* confirmer(payload.confirmed_by),
+            confirmed_by: yield* confirmerOf(payload.confirmed_by),
             if_match: ifMatch
           }))) as never
         }))

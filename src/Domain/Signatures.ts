@@ -1,0 +1,142 @@
+import type { Contract, DomainEvent } from "./Contract.js"
+import { requiredSigners } from "./Parties.js"
+
+export const signatureStates = ["held", "bound", "void", "withdrawn"] as const
+export type SignatureState = (typeof signatureStates)[number]
+
+/** The mark a signer had on file when they pressed the button: pinned, never re-read. */
+export interface PinnedMark {
+  readonly kind: "typed" | "image"
+  readonly checksum: string
+  /** The typed mark's text; null for an image (the checksum identifies it). */
+  readonly text: string | null
+}
+
+export interface Signature {
+  readonly id: string
+  readonly party: string
+  readonly person: string
+  readonly name: string
+  readonly state: SignatureState
+  /** The exact words_hash the signer read and signed: never migrated to other words. */
+  readonly bound_hash: string
+  readonly intent: string
+  readonly mark: PinnedMark | null
+  readonly confirmed_by: string
+  readonly signed_at: string
+  /** When it became void or withdrawn. */
+  readonly struck_at: string | null
+}
+
+export const isLive = (signature: Signature) => signature.state === "held" || signature.state === "bound"
+
+/** A party's newest signature, whatever its state: what `your_signature` reports. */
+export const latestSignatureOf = (contract: Contract, party: string): Signature | null =>
+  contract.signatures.filter((s) => s.party === party).at(-1) ?? null
+
+export const signatureEvent = (contract: Contract, signature: Signature): DomainEvent => ({
+  type: `signature.${signature.state}`,
+  data: {
+    contract: contract.id,
+    signature: signature.id,
+    party: signature.party,
+    person: signature.person,
+    bound_hash: signature.bound_hash,
+    state: signature.state
+  }
+})
+
+/** Every required signer has a bound signature on the words as they stand. */
+export const allBound = (contract: Contract): boolean => {
+  const signers = requiredSigners(contract)
+  return signers.length > 0 && signers.every((party) =>
+    contract.signatures.some((s) => s.party === party.id && s.state === "bound" && s.bound_hash === contract.words_hash)
+  )
+}
+
+const move = (signature: Signature, state: SignatureState, now: string): Signature => ({
+  ...signature,
+  state,
+  struck_at: state === "void" || state === "withdrawn" ? now : signature.struck_at
+})
+
+export interface Settlement {
+  readonly publicUrl: string
+  readonly now: string
+}
+
+/**
+ * Brings the signatures in line with the words and the state after any write, and executes
+ * the contract when the last required signer is bound on agreed words: new words void every
+ * live signature (listed on `words.changed`), a reopened contract holds the bound ones, and
+ * agreement on the same words binds the held ones again. Appends the events it causes.
+ */
+export const settleSignatures = (contract: Contract, events: Array<DomainEvent>, at: Settlement): Contract => {
+  const voided: Array<string> = []
+  const signatures = contract.signatures.map((signature) => {
+    if (!isLive(signature)) return signature
+    const next = signature.bound_hash !== contract.words_hash
+      ? "void"
+      : contract.state === "agreed"
+      ? "bound"
+      : "held"
+    if (next === signature.state) return signature
+    if (next === "void") voided.push(signature.id)
+    const moved = move(signature, next, at.now)
+    events.push(signatureEvent(contract, moved))
+    return moved
+  })
+  if (voided.length > 0) {
+    for (const [index, event] of events.entries()) {
+      if (event.type === "words.changed") events[index] = { ...event, data: { ...event.data, signatures_voided: voided } }
+    }
+  }
+  const settled: Contract = { ...contract, signatures }
+  if (settled.state !== "agreed" || !allBound(settled)) return settled
+  events.push({
+    type: "contract.executed",
+    data: {
+      contract: contract.id,
+      origin: contract.origin,
+      version: contract.version,
+      words_hash: contract.words_hash,
+      executed_at: at.now,
+      certificate_url: `${at.publicUrl}/contracts/${contract.id}/certificate`
+    }
+  })
+  return { ...settled, state: "executed", executed_at: at.now }
+}
+
+export const renderSignature = (contract: Contract, signature: Signature) => ({
+  id: signature.id,
+  object: "signature" as const,
+  contract: contract.id,
+  party: signature.party,
+  person: signature.person,
+  name: signature.name,
+  state: signature.state,
+  bound_hash: signature.bound_hash,
+  intent: signature.intent,
+  mark: signature.mark,
+  confirmed_by: signature.confirmed_by,
+  signed_at: signature.signed_at,
+  struck_at: signature.struck_at
+})
+
+/** The signatures part of the state read, and `GET /contracts/{id}/signatures/state`. */
+export const signatureState = (contract: Contract) => {
+  const ids = (state: SignatureState) => contract.signatures.filter((s) => s.state === state).map((s) => s.id)
+  const required = requiredSigners(contract).map((party) => {
+    const latest = latestSignatureOf(contract, party.id)
+    return { person: party.person, name: party.name, party: party.id, capacity: party.capacity, signature: latest?.id ?? null, state: latest?.state ?? null }
+  })
+  return {
+    required_signers: required,
+    held: ids("held"),
+    bound: ids("bound"),
+    void: ids("void"),
+    withdrawn: ids("withdrawn"),
+    // Someone signed words that no longer stand and has not signed the new ones.
+    stale: required.some((row) => row.state === "void")
+  }
+}

@@ -1,0 +1,120 @@
+import type { Actor, Contract, Decided, DomainEvent, Party } from "./Contract.js"
+import { appendEvents, requireOpen, requireSeat } from "./Guards.js"
+import { makeId } from "./Ids.js"
+import { liveParties } from "./Parties.js"
+import { notFound, reject, Rejection } from "./Rejection.js"
+import { checkConfirmedBy } from "./Rounds.js"
+import type { Seat } from "./Seat.js"
+import {
+  isLive,
+  latestSignatureOf,
+  type PinnedMark,
+  renderSignature,
+  type Settlement,
+  settleSignatures,
+  type Signature,
+  signatureEvent
+} from "./Signatures.js"
+
+export const defaultIntent = "I agree to be bound by these words."
+
+export interface SignInput extends Settlement {
+  readonly textHash: string
+  readonly confirmedBy: string | undefined
+  readonly intent: string | undefined
+  /** The confirming person's mark on file at press time, looked up by the caller. */
+  readonly mark: PinnedMark | null
+}
+
+/** Who would sign: the guest's own seat, else the named person, else the caller's own seat. */
+const signerOf = (contract: Contract, seat: Seat, confirmedBy: string | undefined): Party | null =>
+  seat.isGuest ? seat.party : liveParties(contract).find((p) => p.person === confirmedBy) ?? seat.party
+
+const yourSignature = (contract: Contract, party: Party | null) => {
+  const latest = party === null ? null : latestSignatureOf(contract, party.id)
+  return latest === null ? null : renderSignature(contract, latest)
+}
+
+/**
+ * POST /contracts/{id}/signatures: binds the confirming signer to the exact words they read.
+ * While the contract is not agreed the signature is held; the last binding executes it.
+ */
+export const signContract = (contract: Contract, actor: Actor, input: SignInput): Rejection | Decided<unknown> => {
+  const seat = requireSeat(contract, actor)
+  if (seat instanceof Rejection) return seat
+  const closed = requireOpen(contract)
+  if (closed !== undefined) return closed
+  if (contract.state === "draft") return reject("invalid_request", "A draft is not signed: send it first.")
+  const signer = signerOf(contract, seat, input.confirmedBy)
+  if (input.textHash !== contract.words_hash) {
+    return reject("words_changed", "These are not the words that stand: read them again and sign the current words_hash.", {
+      param: "text_hash",
+      details: { current_hash: contract.words_hash, your_signature: yourSignature(contract, signer) }
+    })
+  }
+  if (input.confirmedBy === undefined) {
+    return reject("confirmation_required", "A person must confirm this: show them the words, then send confirmed_by.", {
+      param: "confirmed_by",
+      details: { text_hash: contract.words_hash, state_if_signed: contract.state === "agreed" ? "bound" : "held" }
+    })
+  }
+  const confirmer = checkConfirmedBy(contract, actor, input.confirmedBy, "signer")
+  if (confirmer instanceof Rejection) return confirmer
+  const previous = latestSignatureOf(contract, confirmer.id)
+  if (previous !== null && isLive(previous)) {
+    return reject("invalid_request", `${confirmer.name} already signed these words (${previous.id}); withdraw that signature to sign again.`, {
+      param: "text_hash"
+    })
+  }
+  const signature: Signature = {
+    id: makeId("sig"),
+    party: confirmer.id,
+    person: confirmer.person,
+    name: confirmer.name,
+    state: contract.state === "agreed" ? "bound" : "held",
+    bound_hash: contract.words_hash,
+    intent: input.intent ?? defaultIntent,
+    mark: input.mark,
+    confirmed_by: input.confirmedBy,
+    signed_at: input.now,
+    struck_at: null
+  }
+  const events: Array<DomainEvent> = [signatureEvent(contract, signature)]
+  const next = settleSignatures({ ...contract, signatures: [...contract.signatures, signature] }, events, input)
+  return {
+    contract: appendEvents(next, events, input.now),
+    events,
+    result: { ...renderSignature(next, signature), contract_state: next.state }
+  }
+}
+
+export interface WithdrawSignatureInput extends Settlement {
+  readonly signatureId: string
+  readonly confirmedBy: string | undefined
+}
+
+/** The signer, or their own org acting for them, strikes a held or bound signature. */
+export const withdrawSignature = (contract: Contract, actor: Actor, input: WithdrawSignatureInput): Rejection | Decided<unknown> => {
+  const seat = requireSeat(contract, actor)
+  if (seat instanceof Rejection) return notFound("signature", input.signatureId)
+  const signature = contract.signatures.find((s) => s.id === input.signatureId)
+  if (signature === undefined) return notFound("signature", input.signatureId)
+  const closed = requireOpen(contract)
+  if (closed !== undefined) return closed
+  const signer = contract.parties.find((p) => p.id === signature.party)!
+  const yours = seat.isGuest ? seat.party?.id === signer.id : signer.org !== null && signer.org === actor.org
+  if (!yours) return reject("not_a_signer", "This signature is not yours (or your org's) to withdraw.")
+  if (!isLive(signature)) return reject("invalid_request", `This signature is already ${signature.state}.`)
+  if (input.confirmedBy === undefined) {
+    return reject("confirmation_required", "A person must confirm this withdrawal: send confirmed_by.", {
+      param: "confirmed_by",
+      details: { signature: signature.id }
+    })
+  }
+  const confirmer = checkConfirmedBy(contract, actor, input.confirmedBy, "signer")
+  if (confirmer instanceof Rejection) return confirmer
+  const withdrawn: Signature = { ...signature, state: "withdrawn", struck_at: input.now }
+  const events: Array<DomainEvent> = [{ ...signatureEvent(contract, withdrawn), data: { ...signatureEvent(contract, withdrawn).data, withdrawn_by: input.confirmedBy } }]
+  const next = settleSignatures({ ...contract, signatures: contract.signatures.map((s) => (s.id === signature.id ? withdrawn : s)) }, events, input)
+  return { contract: appendEvents(next, events, input.now), events, result: renderSignature(next, withdrawn) }
+}
