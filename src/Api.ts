@@ -1,4 +1,5 @@
 import { HttpApi, OpenApi } from "@effect/platform"
+import { CertificatesApi } from "./Certificates/Api.js"
 import { ContractsApi } from "./Contracts/Api.js"
 import { documentedError } from "./Http/Schemas.js"
 import { MarksApi } from "./Marks/Api.js"
@@ -18,6 +19,7 @@ export class Api extends HttpApi.make("contracts-api")
   .add(RelationshipsApi)
   .add(SignaturesApi)
   .add(MarksApi)
+  .add(CertificatesApi)
   .addError(documentedError(400, "Invalid request"))
   .addError(documentedError(401, "Unauthorized"))
   .addError(documentedError(403, "Forbidden"))

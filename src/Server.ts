@@ -6,6 +6,8 @@ import { createServer } from "node:http"
 import { AdminRoutes } from "./Admin/Http.js"
 import { AdminRepo } from "./Admin/Repo.js"
 import { AdminToken } from "./Admin/AdminToken.js"
+import { CertificateRoutes, CertificatesHttp } from "./Certificates/Http.js"
+import { SigningKey } from "./Certificates/SigningKey.js"
 import { Api } from "./Api.js"
 import { AuthRepo } from "./Auth/Repo.js"
 import { ServerConfig } from "./Config.js"
@@ -32,13 +34,16 @@ import { TemplatesHttp } from "./Templates/Http.js"
 /** The database, migrated before anything else may use it. */
 const Database = Layer.provideMerge(MigrationsLive, DatabaseLive)
 
-const Repos = Layer.mergeAll(AuthRepo.Default, ContractsRepo.Default, IdempotencyRepo.Default, AdminRepo.Default, NegotiationRepo.Default, MarksRepo.Default)
+const Repos = Layer.mergeAll(
+  AuthRepo.Default, ContractsRepo.Default, IdempotencyRepo.Default, AdminRepo.Default, NegotiationRepo.Default, MarksRepo.Default,
+  SigningKey.Default
+)
 
 // One node: the contract entities run on a single runner; the runner's bookkeeping lives in memory.
 const Cluster = ContractLive.pipe(Layer.provideMerge(SingleRunner.layer({ runnerStorage: "memory" })))
 
 const ApiLive = HttpApiBuilder.api(Api).pipe(
-  Layer.provide([ContractsHttp, TemplatesHttp, MeHttp, NegotiationHttp, PartiesHttp, RelationshipsHttp, SignaturesHttp, MarksHttp]),
+  Layer.provide([ContractsHttp, TemplatesHttp, MeHttp, NegotiationHttp, PartiesHttp, RelationshipsHttp, SignaturesHttp, MarksHttp, CertificatesHttp]),
   Layer.provide(AuthenticatedLive)
 )
 
@@ -47,6 +52,7 @@ const HttpLive = HttpApiBuilder.serve().pipe(
   Layer.provide(HttpApiBuilder.middlewareOpenApi({ path: "/openapi.json" })),
   Layer.provide(GatewayLive(routeTable(Api))),
   Layer.provide(AdminRoutes),
+  Layer.provide(CertificateRoutes),
   Layer.provide(ApiLive),
   HttpServer.withLogAddress
 )

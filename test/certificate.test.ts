@@ -1,0 +1,149 @@
+import { SqlClient } from "@effect/sql"
+import { afterAll, beforeAll, describe, expect, it } from "@effect/vitest"
+import { Context, Effect, Layer, Option, TestClock } from "effect"
+import { spawnSync } from "node:child_process"
+import { mkdtempSync, readFileSync, writeFileSync } from "node:fs"
+import { tmpdir } from "node:os"
+import { join } from "node:path"
+import { SigningKey } from "../src/Certificates/SigningKey.js"
+import { ServerConfig } from "../src/Config.js"
+import { DatabaseLive } from "../src/Sql/Database.js"
+import { MigrationsLive } from "../src/Sql/Migrations.js"
+import { call, idempotencyKey } from "./support/client.js"
+import { databases } from "./support/databases.js"
+import { twoOrgs } from "./support/negotiation.js"
+import { type Running, startService, testSettings } from "./support/service.js"
+
+const fetchBytes = async (url: string) => {
+  const response = await fetch(url)
+  return { status: response.status, bytes: Buffer.from(await response.arrayBuffer()) }
+}
+
+/** The project's verify command, run as a user would: its exit code and what it said. */
+const verifyCommand = (dir: string) =>
+  spawnSync("npx", ["tsx", "src/Certificates/verify.ts", join(dir, "certificate.json"), join(dir, "certificate.sig"), join(dir, "signing-key.pem")], {
+    encoding: "utf8"
+  })
+
+const openssl = (dir: string) =>
+  spawnSync("openssl", ["pkeyutl", "-verify", "-pubin", "-inkey", join(dir, "signing-key.pem"), "-rawin", "-in", join(dir, "certificate.json"), "-sigfile", join(dir, "certificate.sig")], {
+    encoding: "utf8"
+  })
+
+for (const database of databases) {
+  describe(`certificates (${database.name})`, () => {
+    let service: Running
+    beforeAll(async () => {
+      service = await startService(database)
+    })
+    afterAll(() => service.stop())
+
+    const executed = async () => {
+      const parties = await twoOrgs(service.url)
+      const { drafted } = await parties.sent()
+      const clause = drafted.blocks.find((b: { kind: string }) => b.kind === "clause")
+      const ask = (await parties.bea.stage(drafted.id, drafted.words_hash, { block_id: clause.id, type: "counter", text: "Beta's clause.", why: "Ours" })).body.ask
+      await parties.bea.commit(drafted.id, drafted.words_hash)
+      await parties.ada.stage(drafted.id, drafted.words_hash, { ask_id: ask, type: "accept" })
+      const agreed = (await parties.ada.commit(drafted.id, drafted.words_hash)).body
+      await call(service.url, "PUT", `/people/${parties.ada.person}/mark`, { key: parties.ada.org.keys.test, person: parties.ada.person, body: { kind: "typed", text: "A. Lovelace" } })
+      const signatures = []
+      for (const seat of [parties.ada, parties.bea]) {
+        const signed = await call(service.url, "POST", `/contracts/${drafted.id}/signatures`, {
+          key: seat.org.keys.test,
+          person: seat.person,
+          body: { text_hash: agreed.words_hash, confirmed_by: seat.person },
+          headers: { "idempotency-key": idempotencyKey() }
+        })
+        signatures.push(signed.body)
+      }
+      expect(signatures[1].contract_state).toBe("executed")
+      return { ...parties, drafted, agreed, signatures }
+    }
+
+    it("signs a document anyone can verify offline with openssl and the verify command, and a tampered copy fails both", async () => {
+      const { ada, bea, drafted, agreed, signatures } = await executed()
+      const link = await bea.get(`/contracts/${drafted.id}/certificate`)
+      expect(link.status).toBe(200)
+      expect(link.body).toMatchObject({ object: "certificate", contract: drafted.id, algorithm: "Ed25519" })
+      const expiresIn = Date.parse(link.body.expires_at) - Date.now()
+      expect(expiresIn).toBeGreaterThan(14 * 60_000)
+      expect(expiresIn).toBeLessThanOrEqual(15 * 60_000)
+      const url = link.body.url.replace("http://localhost", service.url)
+      const document = await fetchBytes(url)
+      const signature = await fetchBytes(link.body.signature_url.replace("http://localhost", service.url))
+      const key = await fetchBytes(`${service.url}/certificates/signing-key.pem`)
+      expect([document.status, signature.status, key.status]).toEqual([200, 200, 200])
+      expect(key.bytes.toString()).toBe(link.body.public_key)
+
+      const cert = JSON.parse(document.bytes.toString())
+      expect(cert.words.words_hash).toBe(agreed.words_hash)
+      expect(cert.key_id).toBe(link.body.key_id)
+      expect(cert.letters.map((l: { id: string }) => l.id)).toEqual((await ada.state(drafted.id)).letters.map((l: { id: string }) => l.id))
+      for (const [i, letter] of cert.letters.entries()) if (i > 0) expect(letter.previous).toBe(cert.letters[i - 1].digest)
+      expect(cert.signatures).toHaveLength(2)
+      expect(cert.signatures[0]).toMatchObject({ id: signatures[0].id, person: ada.person, confirmed_by: ada.person, bound_hash: agreed.words_hash, state: "bound" })
+      expect(cert.signatures[0].mark_checksum).toMatch(/^sha256:/)
+      expect(cert.signatures[1]).toMatchObject({ person: bea.person, mark_checksum: null })
+
+      const dir = mkdtempSync(join(tmpdir(), "cert-"))
+      writeFileSync(join(dir, "certificate.json"), document.bytes)
+      writeFileSync(join(dir, "certificate.sig"), signature.bytes)
+      writeFileSync(join(dir, "signing-key.pem"), key.bytes)
+      expect(openssl(dir).stdout).toContain("Signature Verified Successfully")
+      const good = verifyCommand(dir)
+      expect(good.status, good.stderr).toBe(0)
+
+      // One altered byte in the words: the signature no longer matches.
+      const tampered = readFileSync(join(dir, "certificate.json"), "utf8").replace("Beta's clause.", "Beta's clause!")
+      writeFileSync(join(dir, "certificate.json"), tampered)
+      expect(openssl(dir).status).not.toBe(0)
+      const bad = verifyCommand(dir)
+      expect(bad.status).toBe(1)
+      expect(bad.stderr).toContain("FAILED")
+    })
+
+    it("has no certificate before execution, refuses forged links, and is the same document on every read", async () => {
+      const { ada, bea, drafted } = await executed()
+      const first = (await ada.get(`/contracts/${drafted.id}/certificate`)).body
+      const second = (await bea.get(`/contracts/${drafted.id}/certificate`)).body
+      expect(second.document_sha256).toBe(first.document_sha256)
+      const forged = first.url.replace("http://localhost", service.url).replace(/token=[0-9a-f]+/, `token=${"0".repeat(64)}`)
+      const refused = await fetch(forged)
+      expect(refused.status).toBe(401)
+      expect((await refused.json()).error.code).toBe("unauthorized")
+      const otherContract = first.url.replace("http://localhost", service.url).replace(drafted.id, "con_other")
+      expect((await fetch(otherContract)).status).toBe(401)
+
+      const fresh = await twoOrgs(service.url)
+      const { drafted: unsigned } = await fresh.sent()
+      const none = await fresh.ada.get(`/contracts/${unsigned.id}/certificate`)
+      expect(none.status).toBe(404)
+      expect(none.body.error.code).toBe("not_found")
+    })
+
+    it.scoped("keeps one signing key across restarts, and a link works for 15 minutes, then never", () =>
+      Effect.gen(function*() {
+        const { url, drop } = yield* Effect.promise(() => database.create())
+        yield* Effect.addFinalizer(() => Effect.promise(drop))
+        const storage = Layer.provideMerge(MigrationsLive, DatabaseLive).pipe(
+          Layer.provide(Layer.succeed(ServerConfig, testSettings({ databaseUrl: Option.some(url) })))
+        )
+        const sql = Context.get(yield* Layer.build(storage), SqlClient.SqlClient)
+        // Each build is a fresh start of the service on the same database.
+        const keyOnce = Effect.provide(SigningKey, SigningKey.Default.pipe(Layer.provide(Layer.succeed(SqlClient.SqlClient, sql))))
+        const key = yield* keyOnce
+        const link = yield* key.link("con_x")
+        expect(yield* key.linkOpen("con_x", link.expires, link.token)).toBe(true)
+        expect(yield* key.linkOpen("con_y", link.expires, link.token)).toBe(false)
+        expect(yield* key.linkOpen("con_x", link.expires + 60, link.token)).toBe(false)
+        yield* TestClock.adjust("15 minutes")
+        expect(yield* key.linkOpen("con_x", link.expires, link.token)).toBe(true)
+        yield* TestClock.adjust("1 second")
+        expect(yield* key.linkOpen("con_x", link.expires, link.token)).toBe(false)
+        const again = yield* keyOnce
+        expect(again.keyId).toBe(key.keyId)
+        expect(again.publicPem).toBe(key.publicPem)
+      }))
+  })
+}
