@@ -111,7 +111,7 @@ for (const database of databases) {
       const forged = first.url.replace("http://localhost", service.url).replace(/token=[0-9a-f]+/, `token=${"0".repeat(64)}`)
       const refused = await fetch(forged)
       expect(refused.status).toBe(401)
-      expect((await refused.json()).error.code).toBe("unauthorized")
+      expect(((await refused.json()) as { error: { code: string } }).error.code).toBe("unauthorized")
       const otherContract = first.url.replace("http://localhost", service.url).replace(drafted.id, "con_other")
       expect((await fetch(otherContract)).status).toBe(401)
 
