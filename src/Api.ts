@@ -1,4 +1,5 @@
 import { HttpApi, OpenApi } from "@effect/platform"
+import { AttentionApi } from "./Attention/Api.js"
 import { CertificatesApi } from "./Certificates/Api.js"
 import { ContractsApi } from "./Contracts/Api.js"
 import { documentedError } from "./Http/Schemas.js"
@@ -20,6 +21,7 @@ export class Api extends HttpApi.make("contracts-api")
   .add(SignaturesApi)
   .add(MarksApi)
   .add(CertificatesApi)
+  .add(AttentionApi)
   .addError(documentedError(400, "Invalid request"))
   .addError(documentedError(401, "Unauthorized"))
   .addError(documentedError(403, "Forbidden"))

@@ -6,6 +6,7 @@ import { createServer } from "node:http"
 import { AdminRoutes } from "./Admin/Http.js"
 import { AdminRepo } from "./Admin/Repo.js"
 import { AdminToken } from "./Admin/AdminToken.js"
+import { AttentionHttp } from "./Attention/Http.js"
 import { CertificateRoutes, CertificatesHttp } from "./Certificates/Http.js"
 import { SigningKey } from "./Certificates/SigningKey.js"
 import { Api } from "./Api.js"
@@ -43,7 +44,7 @@ const Repos = Layer.mergeAll(
 const Cluster = ContractLive.pipe(Layer.provideMerge(SingleRunner.layer({ runnerStorage: "memory" })))
 
 const ApiLive = HttpApiBuilder.api(Api).pipe(
-  Layer.provide([ContractsHttp, TemplatesHttp, MeHttp, NegotiationHttp, PartiesHttp, RelationshipsHttp, SignaturesHttp, MarksHttp, CertificatesHttp]),
+  Layer.provide([ContractsHttp, TemplatesHttp, MeHttp, NegotiationHttp, PartiesHttp, RelationshipsHttp, SignaturesHttp, MarksHttp, CertificatesHttp, AttentionHttp]),
   Layer.provide(AuthenticatedLive)
 )
 

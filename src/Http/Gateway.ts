@@ -36,11 +36,12 @@ const checkBody = (route: Route, request: HttpServerRequest.HttpServerRequest, b
   return undefined
 }
 
-// A guest link buys only its own contract (and GET /me): anything else does not exist for it.
+// A guest link buys only its own contract, its own feed, GET /me and its own mark: anything else
+// does not exist for it.
 const guestMayUse = (route: Route, path: string, guest: NonNullable<Caller["guest"]>, policy: EndpointPolicy) => {
-  if (policy.scope === null) return true
-  // Routes that name only an ask are checked against the guest's seat by the contract itself.
-  if (route.segments[0] === "asks") return true
+  if (policy.scope === null || route.segments[0] === "attention") return true
+  // Routes that name only an ask or a signature are checked against the guest's seat by the contract itself.
+  if (route.segments[0] === "asks" || route.segments[0] === "signatures") return true
   const segments = path.split("/").filter((s) => s !== "")
   return route.segments[0] === "contracts" && route.segments[1] === ":id" && segments[1] === guest.contract
 }
