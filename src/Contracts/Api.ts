@@ -3,6 +3,8 @@ import { Schema } from "effect"
 import { Authenticated } from "../Http/Authenticated.js"
 import { Policy } from "../Http/Policy.js"
 import {
+  Amended,
+  AmendRequest,
   ContractPage,
   Drafted,
   DraftRequest,
@@ -25,6 +27,13 @@ export class ContractsApi extends HttpApiGroup.make("contracts")
     HttpApiEndpoint.post("draft", "/contracts")
       .setPayload(DraftRequest)
       .addSuccess(Drafted, { status: 201 })
+      .annotate(Policy, Policy.write("contracts:write", { idempotent: true }))
+  )
+  .add(
+    HttpApiEndpoint.post("amend", "/contracts/:id/amend")
+      .setPath(Schema.Struct(contractPath))
+      .setPayload(AmendRequest)
+      .addSuccess(Amended, { status: 201 })
       .annotate(Policy, Policy.write("contracts:write", { idempotent: true }))
   )
   .add(

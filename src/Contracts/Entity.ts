@@ -62,5 +62,7 @@ export const Contract = Entity.make("Contract", [
     intent: Schema.optional(Schema.String),
     mark: Schema.NullOr(Schema.Struct({ kind: Schema.Literal("typed", "image"), checksum: Schema.String, text: Schema.NullOr(Schema.String) }))
   }),
-  command("WithdrawSignature", { signature_id: Schema.String, confirmed_by: confirmedBy })
+  command("WithdrawSignature", { signature_id: Schema.String, confirmed_by: confirmedBy }),
+  // Sent to the new contract's entity: the parent is executed or filed, so reading it is safe.
+  command("Amend", { parent: Schema.String, note: Schema.NullOr(Schema.String) })
 ])

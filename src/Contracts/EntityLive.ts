@@ -3,6 +3,7 @@ import { Entity } from "@effect/cluster"
 import type { Contract as Aggregate, Decided } from "../Domain/Contract.js"
 import { draftFromTemplate } from "../Domain/Drafting.js"
 import { confirmFact, setFact } from "../Domain/FactEdits.js"
+import { amendContract } from "../Domain/Amend.js"
 import { withdrawAsk } from "../Domain/AskWithdrawal.js"
 import { cancelContract } from "../Domain/Cancel.js"
 import { invite, removeParty } from "../Domain/Membership.js"
@@ -104,6 +105,14 @@ export const ContractLive = Contract.toLayer(
             now: at,
             publicUrl: config.publicUrl
           })),
+      Amend: ({ payload }) =>
+        Effect.flatMap(repo.load(payload.parent), (parent) =>
+          write((contract, at) =>
+            Option.isSome(contract)
+              ? new Rejection({ code: "invalid_request", message: "This contract already exists." })
+              : Option.isNone(parent)
+              ? notFound("contract", payload.parent)
+              : amendContract(parent.value, payload.actor, { id, note: payload.note, now: at }))),
       CommitReply: ({ payload }) =>
         existing((contract, at) =>
           commitReply(contract, payload.actor, {

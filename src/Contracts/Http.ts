@@ -53,6 +53,18 @@ export const ContractsHttp = HttpApiBuilder.group(Api, "contracts", (handlers) =
           const { contract, seat } = yield* visible(id)
           return { ...renderSheet(contract, actor, seat, config.publicUrl), questions: drafted.questions }
         }))
+      .handle("amend", ({ path, payload }) =>
+        Effect.gen(function*() {
+          const actor = domainActor(yield* Actor)
+          const id = makeId("con")
+          yield* orDieUnlessRejection(client(id).Amend({ actor, parent: path.id, note: payload.note ?? null }))
+          const { contract, seat } = yield* visible(id)
+          return {
+            ...renderSheet(contract, actor, seat, config.publicUrl),
+            version: contract.version,
+            recipients: contract.carried?.recipients ?? []
+          }
+        }))
       .handle("list", ({ urlParams }) =>
         Effect.gen(function*() {
           const caller = yield* Actor

@@ -91,6 +91,15 @@ export const Drafted = Schema.Struct({
   questions: Schema.Array(Question)
 }).annotations({ identifier: "Drafted" })
 
+export const AmendRequest = Body({ note: Schema.optional(Schema.String.pipe(Schema.maxLength(5000))) }).annotations({ identifier: "AmendRequest" })
+
+export const Amended = Schema.Struct({
+  ...Sheet.fields,
+  version: Schema.Int,
+  /** The other side of the parent: the first Send's recipients when it names none. */
+  recipients: Schema.Array(Schema.Struct({ email: Schema.String, name: Schema.String, capacity: Schema.Array(Schema.Literal(...capacities)) }))
+}).annotations({ identifier: "Amended" })
+
 export const ListRow = Schema.Struct({
   id: Schema.String,
   object: Schema.Literal("contract"),

@@ -1,3 +1,4 @@
+import type { CarriedRecipient } from "./Amend.js"
 import type { Fact } from "./Fact.js"
 import type { Ask, Letter, StagedReply } from "./Negotiation.js"
 import type { Mode } from "./Mode.js"
@@ -58,6 +59,8 @@ export interface Contract {
   readonly executed_at: string | null
   /** 1 for an original; an amendment is its parent's version plus one. */
   readonly version: number
+  /** An amendment's other side and covering note, used by its first Send when it names no recipients. */
+  readonly carried: { readonly note: string | null; readonly recipients: ReadonlyArray<CarriedRecipient> } | null
   readonly words_hash: string
   readonly head_sequence: number
   readonly created_at: string

@@ -139,6 +139,7 @@ export const draftFromTemplate = (input: DraftFromTemplate): Rejection | Decided
     signatures: [],
     executed_at: null,
     version: 1,
+    carried: null,
     cancelled: null,
     words_hash: wordsHash(numbered),
     head_sequence: 0,

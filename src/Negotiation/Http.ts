@@ -35,12 +35,15 @@ export const NegotiationHttp = HttpApiBuilder.group(Api, "negotiation", (handler
         Effect.gen(function*() {
           const ifMatch = yield* headerHash(headers["if-match"])
           const actor = yield* actorNow
-          const emails = payload.recipients.map((r) => r.email.toLowerCase())
+          const { contract } = yield* visible(path.id)
+          const given = payload.recipients ?? contract.carried?.recipients ?? []
+          if (given.length === 0) return yield* reject("invalid_request", "Name at least one recipient.", { param: "recipients" })
+          const emails = given.map((r) => r.email.toLowerCase())
           if (new Set(emails).size !== emails.length) {
             return yield* reject("invalid_request", "Each recipient may appear once.", { param: "recipients" })
           }
           const recipients = yield* Effect.provideService(
-            Effect.forEach(payload.recipients, (recipient) => resolveRecipient(actor.mode, recipient)),
+            Effect.forEach(given, (recipient) => resolveRecipient(actor.mode, recipient)),
             NegotiationRepo,
             repo
           )
@@ -50,7 +53,7 @@ export const NegotiationHttp = HttpApiBuilder.group(Api, "negotiation", (handler
           return (yield* orDieUnlessRejection(client(path.id).Send({
             actor,
             recipients,
-            note: payload.note ?? null,
+            note: payload.note ?? contract.carried?.note ?? null,
             confirmed_by: yield* confirmerOf(payload.confirmed_by),
             if_match: ifMatch,
             relationship: { id, created, key, org }

@@ -7,11 +7,12 @@ const Id = Schema.String
 const Email = Schema.Trim.pipe(Schema.pattern(/^[^\s@]+@[^\s@]+\.[^\s@]+$/, { message: () => "must be an email address" }), Schema.maxLength(320))
 
 export const SendRequest = Body({
-  recipients: Schema.Array(Body({
+  // Optional only for an amendment, whose first Send defaults to the parent's other side.
+  recipients: Schema.optional(Schema.Array(Body({
     email: Email,
     name: Schema.Trim.pipe(Schema.minLength(1), Schema.maxLength(200)),
     capacity: Schema.Array(Schema.Literal(...capacities)).pipe(Schema.minItems(1, { message: () => "capacity must name negotiator, signer or both" }))
-  })).pipe(Schema.minItems(1), Schema.maxItems(20)),
+  })).pipe(Schema.minItems(1), Schema.maxItems(20))),
   note: Schema.optional(Schema.String.pipe(Schema.maxLength(5000))),
   confirmed_by: Schema.optional(Id)
 }).annotations({ identifier: "SendRequest" })
