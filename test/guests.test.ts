@@ -100,6 +100,26 @@ for (const database of databases) {
       expect(mail.link).toMatch(/\?t=gtk_/)
     })
 
+    it("lets a guest sign as itself with no confirmed_by, read its own feed, and execute the contract", async () => {
+      const { ada, drafted, write, read, token } = await sentToGuest()
+      const agreed = await write("POST", `/contracts/${drafted.id}/replies`, {}, { "if-match": drafted.words_hash, "idempotency-key": idempotencyKey() })
+      expect(agreed.body.state).toBe("agreed")
+      const feed = await call(service.url, "GET", "/attention", { headers: { authorization: `Token ${token}` } })
+      expect(feed.body.data.flatMap((g: { rows: ReadonlyArray<{ kind: string }> }) => g.rows.map((r) => r.kind))).toEqual(["sign_wait"])
+      const signed = await write("POST", `/contracts/${drafted.id}/signatures`, { text_hash: drafted.words_hash }, { "idempotency-key": idempotencyKey() })
+      expect(signed.status).toBe(201)
+      const me = (await read(`/contracts/${drafted.id}`)).body.you
+      expect(signed.body).toMatchObject({ state: "bound", person: me.person, confirmed_by: me.person, party: me.party })
+      const last = await call(service.url, "POST", `/contracts/${drafted.id}/signatures`, {
+        key: ada.org.keys.test,
+        person: ada.person,
+        body: { text_hash: drafted.words_hash, confirmed_by: ada.person },
+        headers: { "idempotency-key": idempotencyKey() }
+      })
+      expect(last.body.contract_state).toBe("executed")
+      expect((await read(`/contracts/${drafted.id}/certificate`)).status).toBe(200)
+    })
+
     it("buys only its own contract", async () => {
       const { read } = await sentToGuest()
       const other = await sentToGuest()
