@@ -16,14 +16,7 @@ for (const database of databases) {
       const parties = await twoOrgs(service.url)
       const { drafted } = await parties.sent()
       await parties.bea.commit(drafted.id, drafted.words_hash)
-      for (const seat of [parties.ada, parties.bea]) {
-        await call(service.url, "POST", `/contracts/${drafted.id}/signatures`, {
-          key: seat.org.keys.test,
-          person: seat.person,
-          body: { text_hash: drafted.words_hash, confirmed_by: seat.person },
-          headers: { "idempotency-key": idempotencyKey() }
-        })
-      }
+      for (const seat of [parties.ada, parties.bea]) await seat.sign(drafted.id, drafted.words_hash)
       expect((await parties.ada.sheet(drafted.id)).state).toBe("executed")
       const amend = (seat: typeof parties.ada, id: string, body: Record<string, unknown> = {}) =>
         call(service.url, "POST", `/contracts/${id}/amend`, { key: seat.org.keys.test, person: seat.person, body, headers: { "idempotency-key": idempotencyKey() } })

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "@effect/vitest"
-import { call, createOrg, idempotencyKey } from "./support/client.js"
+import { call, createOrg } from "./support/client.js"
 import { databases } from "./support/databases.js"
 import { twoOrgs } from "./support/negotiation.js"
 import { type Running, startService } from "./support/service.js"
@@ -26,13 +26,6 @@ for (const database of databases) {
       const gil = as(gamma)
       const brook = as(acme, acme.people[1]!.id)
       const clauseOf = (drafted: { blocks: ReadonlyArray<{ kind: string; id: string }> }) => drafted.blocks.find((b) => b.kind === "clause")!.id
-      const sign = (seat: typeof ada, id: string, hash: string) =>
-        call(service.url, "POST", `/contracts/${id}/signatures`, {
-          key: seat.org.keys.test,
-          person: seat.person,
-          body: { text_hash: hash, confirmed_by: seat.person },
-          headers: { "idempotency-key": idempotencyKey() }
-        })
       const feed = async (seat: typeof ada, query = "") => (await seat.get(`/attention${query}`)).body
 
       // C1 (Beta): Beta counters, so a letter waits on Acme's two negotiators.
@@ -47,7 +40,7 @@ for (const database of databases) {
       // C3 (Beta): Ada signs, then the words move under her signature: she must sign again.
       const c3 = (await sent()).drafted
       await bea.commit(c3.id, c3.words_hash)
-      const voided = (await sign(ada, c3.id, c3.words_hash)).body
+      const voided = (await ada.sign(c3.id, c3.words_hash)).body
       const ask3 = (await bea.stage(c3.id, c3.words_hash, { block_id: clauseOf(c3), type: "counter", text: "Moved.", why: "y" })).body.ask
       await bea.commit(c3.id, c3.words_hash)
       await ada.stage(c3.id, c3.words_hash, { ask_id: ask3, type: "accept" })
@@ -95,8 +88,8 @@ for (const database of databases) {
       await ada.stage(c1.id, c1.words_hash, { ask_id: ask1, type: "accept" })
       expect((await feed(ada)).data[0].rows[1]).toMatchObject({ kind: "letter", unsent: true })
       await ada.commit(c1.id, c1.words_hash)
-      await sign(ada, c2.id, c2.words_hash)
-      await sign(ada, c3.id, c3hash)
+      await ada.sign(c2.id, c2.words_hash)
+      await ada.sign(c3.id, c3hash)
       const cleared = await feed(ada)
       expect(cleared.data.flatMap((g: { rows: ReadonlyArray<Row> }) => g.rows.map((r) => r.kind))).toEqual([])
       // Ada's letter on C1 is news to Beta: the ball is in their court now.

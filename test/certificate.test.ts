@@ -9,7 +9,7 @@ import { SigningKey } from "../src/Certificates/SigningKey.js"
 import { ServerConfig } from "../src/Config.js"
 import { DatabaseLive } from "../src/Sql/Database.js"
 import { MigrationsLive } from "../src/Sql/Migrations.js"
-import { call, idempotencyKey } from "./support/client.js"
+import { call } from "./support/client.js"
 import { databases } from "./support/databases.js"
 import { twoOrgs } from "./support/negotiation.js"
 import { type Running, startService, testSettings } from "./support/service.js"
@@ -48,15 +48,7 @@ for (const database of databases) {
       const agreed = (await parties.ada.commit(drafted.id, drafted.words_hash)).body
       await call(service.url, "PUT", `/people/${parties.ada.person}/mark`, { key: parties.ada.org.keys.test, person: parties.ada.person, body: { kind: "typed", text: "A. Lovelace" } })
       const signatures = []
-      for (const seat of [parties.ada, parties.bea]) {
-        const signed = await call(service.url, "POST", `/contracts/${drafted.id}/signatures`, {
-          key: seat.org.keys.test,
-          person: seat.person,
-          body: { text_hash: agreed.words_hash, confirmed_by: seat.person },
-          headers: { "idempotency-key": idempotencyKey() }
-        })
-        signatures.push(signed.body)
-      }
+      for (const seat of [parties.ada, parties.bea]) signatures.push((await seat.sign(drafted.id, agreed.words_hash)).body)
       expect(signatures[1].contract_state).toBe("executed")
       return { ...parties, drafted, agreed, signatures }
     }

@@ -1,7 +1,7 @@
 import type { Actor, Capacity, Contract, Decided, DomainEvent, Party } from "./Contract.js"
 import { appendEvents, requireSeat } from "./Guards.js"
 import { makeId } from "./Ids.js"
-import { liveParties } from "./Parties.js"
+import { drafterParty, liveParties } from "./Parties.js"
 import { reject, Rejection } from "./Rejection.js"
 
 export interface CarriedRecipient {
@@ -41,21 +41,7 @@ export const amendContract = (
   })
   const own = liveParties(parent).filter((p) => p.side === seat.side)
   const person = actor.person!
-  const amender: ReadonlyArray<Party> = own.some((p) => p.person === person.id)
-    ? []
-    : [{
-      id: makeId("pty"),
-      person: person.id,
-      name: person.name,
-      email: person.email,
-      org: actor.org,
-      side: "drafter",
-      capacity: ["negotiator", "signer"],
-      removed_at: null,
-      joined_after: 0,
-      last_round: null,
-      guest_token_hash: null
-    }]
+  const amender: ReadonlyArray<Party> = own.some((p) => p.person === person.id) ? [] : [drafterParty(actor)]
   const recipients = liveParties(parent).filter((p) => p.side !== seat.side).map((p) => ({ email: p.email, name: p.name, capacity: p.capacity }))
   const draft: Contract = {
     id: input.id,

@@ -1,4 +1,5 @@
 import type { Actor, Contract, Decided } from "./Contract.js"
+import { drafterParty } from "./Parties.js"
 import { appendEvents } from "./Guards.js"
 import { type Fact, type FactValue, renderValue, type Span } from "./Fact.js"
 import { makeId } from "./Ids.js"
@@ -119,19 +120,7 @@ export const draftFromTemplate = (input: DraftFromTemplate): Rejection | Decided
     amends: null,
     blocks: numbered,
     facts,
-    parties: [{
-      id: makeId("pty"),
-      person: person.id,
-      name: person.name,
-      email: person.email,
-      org: input.actor.org,
-      side: "drafter",
-      capacity: ["negotiator", "signer"],
-      removed_at: null,
-      joined_after: 0,
-      last_round: null,
-      guest_token_hash: null
-    }],
+    parties: [drafterParty(input.actor)],
     asks: [],
     replies: [],
     letters: [],

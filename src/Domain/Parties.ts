@@ -1,4 +1,5 @@
-import type { Contract, Party, Side } from "./Contract.js"
+import type { Actor, Contract, Party, Side } from "./Contract.js"
+import { makeId } from "./Ids.js"
 
 export const liveParties = (contract: Contract): ReadonlyArray<Party> => contract.parties.filter((party) => party.removed_at === null)
 
@@ -14,3 +15,18 @@ export const partyById = (contract: Contract, id: string): Party | undefined => 
 export const otherSide = (side: Side): Side => (side === "drafter" ? "counterparty" : "drafter")
 
 export const sideOf = (contract: Contract, partyId: string): Side => partyById(contract, partyId)!.side
+
+/** The acting person as a new drafting-side party who negotiates and signs: whoever starts a draft. */
+export const drafterParty = (actor: Actor): Party => ({
+  id: makeId("pty"),
+  person: actor.person!.id,
+  name: actor.person!.name,
+  email: actor.person!.email,
+  org: actor.org,
+  side: "drafter",
+  capacity: ["negotiator", "signer"],
+  removed_at: null,
+  joined_after: 0,
+  last_round: null,
+  guest_token_hash: null
+})

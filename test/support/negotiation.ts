@@ -24,6 +24,13 @@ export const twoOrgs = async (base: string) => {
         call(base, "POST", `/contracts/${id}/send`, { key: org.keys.test, person, body, headers: { "if-match": hash, "idempotency-key": idempotencyKey() } }),
       stage: (id: string, hash: string, body: Record<string, unknown>) =>
         call(base, "POST", `/contracts/${id}/decisions`, { key: org.keys.test, person, body, headers: { "if-match": hash } }),
+      sign: (id: string, hash: string, body: Record<string, unknown> = {}) =>
+        call(base, "POST", `/contracts/${id}/signatures`, {
+          key: org.keys.test,
+          person,
+          body: { text_hash: hash, confirmed_by: person, ...body },
+          headers: { "idempotency-key": idempotencyKey() }
+        }),
       commit: (id: string, hash: string, body: Record<string, unknown> = { confirmed_by: person }) =>
         call(base, "POST", `/contracts/${id}/replies`, { key: org.keys.test, person, body, headers: { "if-match": hash, "idempotency-key": idempotencyKey() } }),
       sheet: async (id: string) => (await s.get(`/contracts/${id}`)).body,
