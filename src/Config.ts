@@ -15,7 +15,11 @@ export interface Settings {
   readonly publicUrl: string
   readonly docsUrl: string
   readonly rateLimits: RateLimits
+  /** Seconds a Contract entity may sit idle before it passivates; optional so settings built in code keep the default. */
+  readonly contractIdleSeconds?: number
 }
+
+export const defaultContractIdleSeconds = 300
 
 export class ServerConfig extends Context.Tag("ServerConfig")<ServerConfig, Settings>() {
   static readonly fromEnv = Layer.effect(
@@ -34,7 +38,8 @@ export class ServerConfig extends Context.Tag("ServerConfig")<ServerConfig, Sett
           readsPerMinute: yield* Config.integer("RATE_LIMIT_READS_PER_MINUTE").pipe(Config.withDefault(1000)),
           writesPerMinute: yield* Config.integer("RATE_LIMIT_WRITES_PER_MINUTE").pipe(Config.withDefault(120)),
           sendSignPerMinute: yield* Config.integer("RATE_LIMIT_SEND_SIGN_PER_MINUTE").pipe(Config.withDefault(20))
-        }
+        },
+        contractIdleSeconds: yield* Config.integer("CONTRACT_IDLE_SECONDS").pipe(Config.withDefault(defaultContractIdleSeconds))
       }
     })
   )

@@ -46,12 +46,14 @@ export const SignaturesHttp = HttpApiBuilder.group(Api, "signatures", (handlers)
         }))
       .handle("withdraw", ({ path, payload }) =>
         Effect.gen(function*() {
+          // Checked before the lookup, so the answer is the same whether the signature exists or not.
+          const confirmedBy = yield* confirmerOf(payload.confirmed_by)
           const contractId = yield* contracts.contractOfSignature(path.signature_id)
           if (Option.isNone(contractId)) return yield* notFound("signature", path.signature_id)
           return (yield* orDieUnlessRejection(client(contractId.value).WithdrawSignature({
             actor: domainActor(yield* Actor),
             signature_id: path.signature_id,
-            confirmed_by: yield* confirmerOf(payload.confirmed_by)
+            confirmed_by: confirmedBy
           }))) as never
         }))
       .handle("list", ({ path }) =>
