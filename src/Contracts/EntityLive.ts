@@ -1,4 +1,4 @@
-import { Clock, Effect, Option } from "effect"
+import { Clock, Duration, Effect, Layer, Option } from "effect"
 import { Entity } from "@effect/cluster"
 import type { Contract as Aggregate, Decided } from "../Domain/Contract.js"
 import { draftFromTemplate } from "../Domain/Drafting.js"
@@ -9,7 +9,7 @@ import { cancelContract } from "../Domain/Cancel.js"
 import { invite, removeParty } from "../Domain/Membership.js"
 import { commitReply, sendContract } from "../Domain/Rounds.js"
 import { discardReply, setReplyNote, stageDecision, withdrawDecision } from "../Domain/Staging.js"
-import { ServerConfig } from "../Config.js"
+import { defaultContractIdleSeconds, ServerConfig } from "../Config.js"
 import { internalError, notFound, Rejection } from "../Domain/Rejection.js"
 import { signContract, withdrawSignature } from "../Domain/Signing.js"
 import { findTemplate } from "../Templates/Catalog.js"
@@ -17,7 +17,8 @@ import { Contract } from "./Entity.js"
 import { ContractsRepo } from "./Repo.js"
 import { WriteProbe } from "./WriteProbe.js"
 
-export const ContractLive = Contract.toLayer(
+// The idle time is an entity option, fixed when the layer is built, so the layer is built from config.
+export const ContractLive = Layer.unwrapEffect(Effect.map(ServerConfig, (settings) => Contract.toLayer(
   Effect.gen(function*() {
     const address = yield* Entity.CurrentAddress
     const id = address.entityId
@@ -124,5 +125,9 @@ export const ContractLive = Contract.toLayer(
           }))
     }
   }),
-  { concurrency: 1, maxIdleTime: "5 minutes", mailboxCapacity: 10_000 }
-)
+  {
+    concurrency: 1,
+    maxIdleTime: Duration.seconds(settings.contractIdleSeconds ?? defaultContractIdleSeconds),
+    mailboxCapacity: 10_000
+  }
+)))
