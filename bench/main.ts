@@ -1,0 +1,119 @@
+// npm run bench [-- --quick] [--only=floors,postgres,embedded,memory] [--flows=drafting,get,spread,hot] [--profile]
+//
+// Measures the physical floors and the service side by side in one run and prints ratios: on a
+// shared machine absolute numbers drift from run to run, ratios taken in the same run much less.
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs"
+import os from "node:os"
+import { join } from "node:path"
+import { fileURLToPath } from "node:url"
+import { httpFloor } from "./floors/httpFloor.js"
+import { pgRoundFloor } from "./floors/pgFloor.js"
+import { pgliteRoundFloor } from "./floors/pgliteFloor.js"
+import { describeMachine } from "./lib/machine.js"
+import { freshDatabase } from "./lib/postgres.js"
+import { memoryTable, ratios, ratioTable, type Results, throughputTable } from "./report.js"
+import { type FlowName, serviceFlows } from "./service/flows.js"
+import { memoryFlow } from "./service/memory.js"
+import { startService } from "./service/service.js"
+
+const args = process.argv.slice(2)
+const quick = args.includes("--quick")
+const profile = args.includes("--profile")
+const listArg = (name: string) => args.find((a) => a.startsWith(`--${name}=`))?.slice(name.length + 3).split(",")
+const only = listArg("only")
+const flows = listArg("flows") as Array<FlowName> | undefined
+const wanted = (part: string) => only === undefined || only.includes(part)
+
+const settings = quick
+  ? { durationMs: 2000, spreadContracts: 200, writeClients: 32, readConnections: 100, memoryContracts: 1000, idleSeconds: 2 }
+  : { durationMs: 8000, spreadContracts: 1000, writeClients: 32, readConnections: 100, memoryContracts: 20_000, idleSeconds: 5 }
+
+const repo = fileURLToPath(new URL("..", import.meta.url))
+const adminUrl = process.env.BENCH_POSTGRES_URL ?? "postgres://postgres@127.0.0.1:5432/postgres"
+const stamp = new Date().toISOString().replace(/[:.]/g, "-")
+const resultsDir = join(repo, "bench/results")
+const logDir = join(resultsDir, `${stamp}-logs`)
+const profileDir = profile ? join(resultsDir, `${stamp}-profiles`) : undefined
+mkdirSync(logDir, { recursive: true })
+const scratch = mkdtempSync(join(os.tmpdir(), "contracts-bench-"))
+const log = (line: string) => console.log(line)
+// The package does not export its package.json, so read it from node_modules.
+const pgliteVersion = () => JSON.parse(readFileSync(join(repo, "node_modules/@electric-sql/pglite/package.json"), "utf8")).version as string
+
+const main = async () => {
+  const machine = await describeMachine(adminUrl, pgliteVersion())
+  log(`bench (${quick ? "quick" : "full"}): ${machine.cpus} × ${machine.cpuModel}, ${machine.memoryGb} GB, node ${machine.node}, PostgreSQL ${machine.postgres}`)
+  const results: Results & { floors?: Results["floors"] } = { service: {}, memory: {} }
+
+  if (wanted("floors")) {
+    log("floors")
+    const http100 = await httpFloor(repo, settings.readConnections, settings.durationMs, join(logDir, "bare-http.log"))
+    log(`  bare node:http at ${settings.readConnections}: ${http100.medianRate}/s`)
+    const floorDb = await freshDatabase(adminUrl, "contracts_bench_floor")
+    const pg1 = await pgRoundFloor(floorDb.url, 1, settings.durationMs)
+    const pg32 = await pgRoundFloor(floorDb.url, settings.writeClients, settings.durationMs)
+    await floorDb.drop()
+    log(`  round transaction, PostgreSQL: ${pg1.medianRate}/s at 1, ${pg32.medianRate}/s at ${settings.writeClients}`)
+    const pglite1 = await pgliteRoundFloor(join(scratch, "floor-1"), 1, settings.durationMs)
+    const pglite32 = await pgliteRoundFloor(join(scratch, "floor-32"), settings.writeClients, settings.durationMs)
+    log(`  round transaction, PGlite: ${pglite1.medianRate}/s at 1, ${pglite32.medianRate}/s at ${settings.writeClients}`)
+    results.floors = { http100, pg1, pg32, pglite1, pglite32 }
+  }
+
+  for (const db of ["postgres", "embedded"] as const) {
+    if (!wanted(db)) continue
+    log(`service on ${db === "postgres" ? "PostgreSQL" : "embedded PGlite"}`)
+    const database = db === "postgres" ? await freshDatabase(adminUrl, "contracts_bench_service") : undefined
+    const service = await startService({
+      repo,
+      databaseUrl: database?.url,
+      dataDir: join(scratch, `service-${db}`),
+      logFile: join(logDir, `service-${db}.log`),
+      ...(profileDir === undefined ? {} : { profileDir: join(profileDir, db) })
+    })
+    try {
+      results.service[db] = await serviceFlows(service, { ...settings, flows }, log)
+    } finally {
+      await service.child.stop()
+      await database?.drop()
+    }
+  }
+
+  if (wanted("memory")) {
+    for (const db of ["postgres", "embedded"] as const) {
+      log(`memory on ${db === "postgres" ? "PostgreSQL" : "embedded PGlite"}, CONTRACT_IDLE_SECONDS=${settings.idleSeconds}`)
+      const database = db === "postgres" ? await freshDatabase(adminUrl, "contracts_bench_memory") : undefined
+      try {
+        results.memory[db] = await memoryFlow(
+          { repo, databaseUrl: database?.url, dataDir: join(scratch, `memory-${db}`), logFile: join(logDir, `memory-${db}.log`) },
+          { contracts: settings.memoryContracts, idleSeconds: settings.idleSeconds, clients: settings.writeClients },
+          log
+        )
+      } finally {
+        await database?.drop()
+      }
+    }
+  }
+
+  const list = ratios(results)
+  const file = join(resultsDir, `${stamp}.json`)
+  writeFileSync(file, JSON.stringify({ startedAt: stamp, mode: quick ? "quick" : "full", settings, machine, results, ratios: list }, null, 2))
+  log("")
+  log(throughputTable(results))
+  log("")
+  if (results.memory.postgres !== undefined || results.memory.embedded !== undefined) {
+    log(memoryTable(results))
+    log("")
+  }
+  log(ratioTable(list))
+  log("")
+  log(`results: ${file}`)
+  if (profileDir !== undefined) log(`CPU profiles: ${profileDir}`)
+}
+
+main()
+  .catch((error) => {
+    console.error(error)
+    process.exitCode = 1
+  })
+  .finally(() => rmSync(scratch, { recursive: true, force: true }))

@@ -1,0 +1,135 @@
+import type { LoadResult } from "./lib/load.js"
+import { round } from "./lib/stats.js"
+import type { ServiceResults } from "./service/flows.js"
+import type { MemoryResults } from "./service/memory.js"
+
+export interface Floors {
+  readonly http100: LoadResult
+  readonly pg1: LoadResult
+  readonly pg32: LoadResult
+  readonly pglite1: LoadResult
+  readonly pglite32: LoadResult
+}
+
+export interface Results {
+  readonly floors?: Floors
+  readonly service: { postgres?: ServiceResults; embedded?: ServiceResults }
+  readonly memory: { postgres?: MemoryResults; embedded?: MemoryResults }
+}
+
+export interface Ratio {
+  readonly name: string
+  readonly value: number
+  readonly target: string
+  readonly met: boolean
+}
+
+const others = (r: LoadResult) =>
+  Object.entries(r.statuses).filter(([s]) => !s.startsWith("2")).map(([s, n]) => `${n}×${s}`).concat(r.errors > 0 ? [`${r.errors} errors`] : []).join(" ") || "-"
+
+const row = (name: string, db: string, r: LoadResult | undefined) =>
+  r === undefined ? [] : [`| ${name} | ${db} | ${r.clients} | ${r.medianRate} | ${r.p50Ms} | ${r.p99Ms} | ${r.serverCpuMsPerOp ?? "-"} | ${others(r)} |`]
+
+/** The table of throughput and latency, one row per measurement. */
+export const throughputTable = (results: Results): string => {
+  const f = results.floors
+  const lines = [
+    "| measurement | database | clients | median ops/s | p50 ms | p99 ms | server CPU ms/op | non-2xx |",
+    "|---|---|---:|---:|---:|---:|---:|---|",
+    ...row("floor: bare node:http, small JSON", "-", f?.http100),
+    ...row("floor: round transaction (pg)", "PostgreSQL", f?.pg1),
+    ...row("floor: round transaction (pg)", "PostgreSQL", f?.pg32),
+    ...row("floor: round transaction (in-process)", "PGlite", f?.pglite1),
+    ...row("floor: round transaction (in-process)", "PGlite", f?.pglite32)
+  ]
+  for (const [db, s] of [["PostgreSQL", results.service.postgres], ["embedded PGlite", results.service.embedded]] as const) {
+    if (s === undefined) continue
+    lines.push(
+      ...row("reply commits, spread over contracts", db, s.spreadCommits),
+      ...row("reply commits, one hot contract", db, s.hotCommits),
+      ...row("GET /contracts/{id}", db, s.getSheet),
+      ...row("drafting POST /contracts", db, s.drafting)
+    )
+  }
+  return lines.join("\n")
+}
+
+/** The memory table: RSS (after a forced GC) and retained heap, before, right after and after passivation. */
+export const memoryTable = (results: Results): string => {
+  const lines = [
+    "| database | contracts | point | RSS MB | heap used MB | RSS MB / 1,000 contracts | heap MB / 1,000 contracts |",
+    "|---|---:|---|---:|---:|---:|---:|"
+  ]
+  for (const [db, m] of [["PostgreSQL", results.memory.postgres], ["embedded PGlite", results.memory.embedded]] as const) {
+    if (m === undefined) continue
+    lines.push(
+      `| ${db} | ${m.contracts} | before | ${m.before.rssMb} | ${m.before.heapUsedMb} | - | - |`,
+      `| ${db} | ${m.contracts} | right after | ${m.rightAfter.rssMb} | ${m.rightAfter.heapUsedMb} | ${m.perThousand.rightAfter.rss} | ${m.perThousand.rightAfter.heapUsed} |`,
+      `| ${db} | ${m.contracts} | after passivation (${m.secondsToPassivate} s) | ${m.afterPassivation.rssMb} | ${m.afterPassivation.heapUsedMb} | ${m.perThousand.afterPassivation.rss} | ${m.perThousand.afterPassivation.heapUsed} |`
+    )
+  }
+  return lines.join("\n")
+}
+
+const ratio = (a: number, b: number) => round(a / b, 2)
+
+/** Every target from the issue as a ratio measured in this run. */
+export const ratios = (results: Results): Array<Ratio> => {
+  const out: Array<Ratio> = []
+  const f = results.floors
+  const targets = (label: string, s: ServiceResults | undefined, floor1: LoadResult | undefined, floor32: LoadResult | undefined) => {
+    if (s === undefined) return
+    if (floor32 !== undefined && s.spreadCommits !== undefined) {
+      const value = ratio(s.spreadCommits.medianRate, floor32.medianRate)
+      out.push({ name: `${label}: spread reply commits / round transaction at 32 clients`, value, target: ">= 0.5", met: value >= 0.5 })
+    }
+    if (floor1 !== undefined && s.hotCommits !== undefined) {
+      const value = ratio(s.hotCommits.medianRate, floor1.medianRate)
+      const serialised = s.hotCommits.roundsCommitted === s.hotCommits.okAnswers
+      out.push({
+        name: `${label}: hot-contract commits / round transaction at 1 client (${s.hotCommits.okAnswers} answered 200, ${s.hotCommits.roundsCommitted} rounds)`,
+        value,
+        target: ">= 0.3, every commit its own round",
+        met: value >= 0.3 && serialised
+      })
+    }
+    if (s.getSheet === undefined) return
+    if (f?.http100 !== undefined) {
+      const value = ratio(s.getSheet.medianRate, f.http100.medianRate)
+      out.push({ name: `${label}: GET sheet / bare node:http at 100 connections`, value, target: ">= 0.35", met: value >= 0.35 })
+    }
+    out.push({ name: `${label}: GET sheet p99 (ms)`, value: s.getSheet.p99Ms, target: "<= 25", met: s.getSheet.p99Ms <= 25 })
+  }
+  targets("PostgreSQL", results.service.postgres, f?.pg1, f?.pg32)
+  targets("embedded", results.service.embedded, f?.pglite1, f?.pglite32)
+
+  const pg = results.service.postgres
+  const em = results.service.embedded
+  if (pg !== undefined && em !== undefined) {
+    for (const [name, key] of [["spread commits", "spreadCommits"], ["hot commits", "hotCommits"], ["GET sheet", "getSheet"], ["drafting", "drafting"]] as const) {
+      const [e, p] = [em[key], pg[key]]
+      if (e === undefined || p === undefined) continue
+      const value = ratio(e.medianRate, p.medianRate)
+      out.push({ name: `embedded / PostgreSQL: ${name}`, value, target: ">= 0.5", met: value >= 0.5 })
+    }
+  }
+  for (const [label, m] of [["PostgreSQL", results.memory.postgres], ["embedded", results.memory.embedded]] as const) {
+    if (m === undefined) continue
+    // Sub-linear: once idle contracts passivate, what each one leaves behind is a small part of what it held while live.
+    const value = ratio(m.perThousand.afterPassivation.heapUsed, m.perThousand.rightAfter.heapUsed)
+    out.push({
+      name: `${label}: heap per 1,000 idle contracts after passivation / while live (${m.perThousand.afterPassivation.heapUsed} / ${m.perThousand.rightAfter.heapUsed} MB)`,
+      value,
+      target: "<= 0.5 (passivation frees most of it)",
+      met: value <= 0.5
+    })
+  }
+  return out
+}
+
+export const ratioTable = (list: ReadonlyArray<Ratio>): string =>
+  [
+    "| ratio | value | target | met |",
+    "|---|---:|---|---|",
+    ...list.map((r) => `| ${r.name} | ${r.value} | ${r.target} | ${r.met ? "yes" : "**no**"} |`)
+  ].join("\n")
