@@ -2,7 +2,6 @@ import { SingleRunner } from "@effect/cluster"
 import { HttpApiBuilder, HttpApiScalar, HttpServer } from "@effect/platform"
 import { NodeHttpServer } from "@effect/platform-node"
 import { Effect, Layer } from "effect"
-import { createServer } from "node:http"
 import { AdminRoutes } from "./Admin/Http.js"
 import { AdminRepo } from "./Admin/Repo.js"
 import { AdminToken } from "./Admin/AdminToken.js"
@@ -18,6 +17,7 @@ import { ContractsRepo } from "./Contracts/Repo.js"
 import { WriteProbe } from "./Contracts/WriteProbe.js"
 import { AuthenticatedLive } from "./Http/Authenticated.js"
 import { GatewayLive } from "./Http/Gateway.js"
+import { startingServer } from "./Http/StartingServer.js"
 import { routeTable } from "./Http/RouteTable.js"
 import { IdempotencyRepo } from "./Idempotency/Repo.js"
 import { MeHttp } from "./Me/Http.js"
@@ -69,6 +69,6 @@ export const ServiceLive = HttpLive.pipe(
 /** The service on a real port, configured from the environment. */
 export const ServerLive = Layer.unwrapEffect(
   Effect.map(ServerConfig, (config) =>
-    ServiceLive.pipe(Layer.provide(NodeHttpServer.layer(createServer, { port: config.port })))
+    ServiceLive.pipe(Layer.provide(NodeHttpServer.layer(startingServer(config.docsUrl), { port: config.port })))
   )
 ).pipe(Layer.provide(WriteProbe.passThrough), Layer.provide(ServerConfig.fromEnv))

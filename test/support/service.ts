@@ -1,9 +1,9 @@
 import { HttpServer } from "@effect/platform"
 import { NodeHttpServer } from "@effect/platform-node"
 import { Effect, Exit, Layer, Option, Scope } from "effect"
-import { createServer } from "node:http"
 import { type RateLimits, ServerConfig, type Settings } from "../../src/Config.js"
 import { WriteProbe } from "../../src/Contracts/WriteProbe.js"
+import { startingServer } from "../../src/Http/StartingServer.js"
 import { ServiceLive } from "../../src/Server.js"
 import type { TestDatabase } from "./databases.js"
 
@@ -51,7 +51,7 @@ export const startService = async (database: TestDatabase, options: ServiceOptio
     rateLimits: { ...defaults.rateLimits, ...options.rateLimits }
   }))
   const layer = ServiceLive.pipe(
-    Layer.provideMerge(NodeHttpServer.layer(createServer, { port: 0, host: "127.0.0.1" })),
+    Layer.provideMerge(NodeHttpServer.layer(startingServer("http://localhost/docs"), { port: 0, host: "127.0.0.1" })),
     Layer.provide(options.probe ?? WriteProbe.passThrough),
     Layer.provide(config)
   )
