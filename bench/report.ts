@@ -48,6 +48,7 @@ export const throughputTable = (results: Results): string => {
       ...row("reply commits, spread over contracts", db, s.spreadCommits),
       ...row("reply commits, one hot contract", db, s.hotCommits),
       ...row("GET /contracts/{id}", db, s.getSheet),
+      ...row("GET /contracts/{id}, one connection", db, s.getSheetOne),
       ...row("drafting POST /contracts", db, s.drafting)
     )
   }

@@ -82,7 +82,7 @@ export const startChild = (options: ChildOptions): Child => {
   }
 }
 
-/** Waits until something answers HTTP on the URL (any status), or the child dies, or time runs out. */
+/** Waits until something answers HTTP on the URL (any status but 503), or the child dies, or time runs out. */
 export const waitForHttp = async (url: string, child: Child, timeoutMs = 60_000) => {
   const deadline = Date.now() + timeoutMs
   while (Date.now() < deadline) {
@@ -90,7 +90,8 @@ export const waitForHttp = async (url: string, child: Child, timeoutMs = 60_000)
     const up = await new Promise<boolean>((resolve) => {
       const req = http.get(url, (res) => {
         res.resume()
-        resolve(true)
+        // 503 is a server that is listening but still starting.
+        resolve(res.statusCode !== 503)
       })
       req.on("error", () => resolve(false))
       // A request that lands while the server is still starting may never be answered: give up on it.

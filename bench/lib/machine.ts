@@ -9,6 +9,8 @@ export interface Machine {
   readonly node: string
   readonly postgres: string
   readonly pglite: string
+  /** 1, 5 and 15 minute load averages when the run began: other work on a shared machine shows here. */
+  readonly loadAverage: ReadonlyArray<number>
 }
 
 /** What the numbers were measured on: they mean little without it. */
@@ -24,6 +26,7 @@ export const describeMachine = async (adminUrl: string, pgliteVersion: string): 
     os: `${os.type()} ${os.release()}`,
     node: process.version,
     postgres: version,
-    pglite: pgliteVersion
+    pglite: pgliteVersion,
+    loadAverage: os.loadavg().map((l) => Math.round(l * 100) / 100)
   }
 }

@@ -82,6 +82,8 @@ export interface ServiceResults {
   readonly setupSeconds: number
   readonly drafting?: LoadResult
   readonly getSheet?: LoadResult & { readonly sheetBytes: number }
+  /** The same read from one connection: the latency of a GET with no queue in front of it. */
+  readonly getSheetOne?: LoadResult
   readonly spreadCommits?: CommitFlow
   readonly hotCommits?: CommitFlow & { readonly hotHeadSequenceAfter: number }
 }
@@ -125,9 +127,16 @@ export const serviceFlows = async (service: Service, settings: FlowSettings, log
       serverPid: service.child.pid,
       op: (client) => readers.at(client).request("GET", `/contracts/${contracts[nextRead++ % contracts.length]!.id}`, sides.bea.headers)
     }))
-    readers.close()
     results.getSheet = { ...getSheet, sheetBytes: Buffer.byteLength(sheet.text) }
     log(`  GET sheet: ${getSheet.medianRate}/s, p99 ${getSheet.p99Ms} ms`)
+    results.getSheetOne = await runLoad({
+      clients: 1,
+      durationMs: settings.durationMs / 2,
+      serverPid: service.child.pid,
+      op: (client) => readers.at(client).request("GET", `/contracts/${contracts[nextRead++ % contracts.length]!.id}`, sides.bea.headers)
+    })
+    readers.close()
+    log(`  GET sheet from one connection: ${results.getSheetOne.medianRate}/s, p99 ${results.getSheetOne.p99Ms} ms`)
   }
 
   if (wanted("spread")) {
