@@ -114,7 +114,8 @@ export const withdrawSignature = (contract: Contract, actor: Actor, input: Withd
   const confirmer = checkConfirmedBy(contract, actor, input.confirmedBy, "signer")
   if (confirmer instanceof Rejection) return confirmer
   const withdrawn: Signature = { ...signature, state: "withdrawn", struck_at: input.now }
-  const events: Array<DomainEvent> = [{ ...signatureEvent(contract, withdrawn), data: { ...signatureEvent(contract, withdrawn).data, withdrawn_by: input.confirmedBy } }]
+  const event = signatureEvent(contract, withdrawn)
+  const events: Array<DomainEvent> = [{ ...event, data: { ...event.data, withdrawn_by: input.confirmedBy } }]
   const next = settleSignatures({ ...contract, signatures: contract.signatures.map((s) => (s.id === signature.id ? withdrawn : s)) }, events, input)
   return { contract: appendEvents(next, events, input.now), events, result: renderSignature(next, withdrawn) }
 }
