@@ -25,8 +25,18 @@ const flows = listArg("flows") as Array<FlowName> | undefined
 const wanted = (part: string) => only === undefined || only.includes(part)
 
 const settings = quick
-  ? { durationMs: 2000, spreadContracts: 200, writeClients: 32, readConnections: 100, memoryContracts: 1000, idleSeconds: 2 }
-  : { durationMs: 8000, spreadContracts: 1000, writeClients: 32, readConnections: 100, memoryContracts: 20_000, idleSeconds: 5 }
+  ? { durationMs: 2000, spreadContracts: 200, writeClients: 32, readConnections: 100, memoryContracts: 1000, checkpoints: [200, 500], idleSeconds: 10 }
+  : {
+    durationMs: 8000,
+    spreadContracts: 1000,
+    writeClients: 32,
+    readConnections: 100,
+    memoryContracts: 20_000,
+    checkpoints: [500, 2000, 5000, 10_000, 15_000],
+    // Long enough that the first checkpoint's contracts are all still live when it is read, short
+    // enough that most of the 20,000 passivate while the rest are drafted.
+    idleSeconds: 30
+  }
 
 const repo = fileURLToPath(new URL("..", import.meta.url))
 const adminUrl = process.env.BENCH_POSTGRES_URL ?? "postgres://postgres@127.0.0.1:5432/postgres"
@@ -86,7 +96,7 @@ const main = async () => {
       try {
         results.memory[db] = await memoryFlow(
           { repo, databaseUrl: database?.url, dataDir: join(scratch, `memory-${db}`), logFile: join(logDir, `memory-${db}.log`) },
-          { contracts: settings.memoryContracts, idleSeconds: settings.idleSeconds, clients: settings.writeClients },
+          { contracts: settings.memoryContracts, checkpoints: settings.checkpoints, idleSeconds: settings.idleSeconds, clients: settings.writeClients },
           log
         )
       } finally {

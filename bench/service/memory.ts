@@ -12,6 +12,10 @@ interface Probe {
 }
 
 export interface MemoryPoint extends Probe {
+  /** Contracts drafted and touched so far. */
+  readonly contracts: number
+  /** Seconds since the first of them was drafted. */
+  readonly atSeconds: number
   /** RSS as the kernel saw it just before the forced collection. */
   readonly rssBeforeGcMb: number
 }
@@ -21,11 +25,19 @@ export interface MemoryResults {
   readonly idleSeconds: number
   readonly draftSeconds: number
   readonly before: MemoryPoint
+  /** Taken after `liveContracts`, sooner than any of them could passivate: what live entities cost. */
+  readonly live: MemoryPoint & { readonly allStillLive: boolean }
+  /** The growth curve while drafting: flat once entities passivate as fast as new ones arrive. */
+  readonly curve: ReadonlyArray<MemoryPoint>
   readonly rightAfter: MemoryPoint
   readonly afterPassivation: MemoryPoint
   readonly secondsToPassivate: number
   /** Growth over `before`, per 1,000 contracts, in MB. */
-  readonly perThousand: { readonly rightAfter: { rss: number; heapUsed: number }; readonly afterPassivation: { rss: number; heapUsed: number } }
+  readonly perThousand: {
+    readonly live: { rss: number; heapUsed: number }
+    readonly rightAfter: { rss: number; heapUsed: number }
+    readonly afterPassivation: { rss: number; heapUsed: number }
+  }
 }
 
 const mb = (bytes: number) => round(bytes / 1024 / 1024, 1)
@@ -33,11 +45,18 @@ const probeModule = fileURLToPath(new URL("./memoryProbe.ts", import.meta.url))
 
 /**
  * Drafts `contracts` contracts and touches each (a fact confirmation, a second write through its
- * entity), then watches memory as the idle entities passivate after CONTRACT_IDLE_SECONDS.
+ * entity), reading memory along the way, then watches it as idle entities passivate after
+ * CONTRACT_IDLE_SECONDS. Memory is read after a forced full GC in the service (memoryProbe.ts).
  */
 export const memoryFlow = async (
   options: Omit<ServiceOptions, "idleSeconds" | "preload" | "nodeFlags" | "onLine">,
-  settings: { readonly contracts: number; readonly idleSeconds: number; readonly clients: number },
+  settings: {
+    readonly contracts: number
+    /** Where the curve is read; the first is the "live" point and must come sooner than the idle time. */
+    readonly checkpoints: ReadonlyArray<number>
+    readonly idleSeconds: number
+    readonly clients: number
+  },
   log: (line: string) => void
 ): Promise<MemoryResults> => {
   let waiting: ((probe: Probe) => void) | undefined
@@ -52,14 +71,17 @@ export const memoryFlow = async (
       waiting?.({ rssMb: mb(m.rss), heapUsedMb: mb(m.heapUsed), externalMb: mb(m.external) })
     }
   })
+  let done = 0
+  let began = performance.now()
   const measure = async (): Promise<MemoryPoint> => {
     const rssBeforeGcMb = round(service.child.rssMb(), 1)
     const probe = new Promise<Probe>((resolve) => (waiting = resolve))
     service.child.process.kill("SIGUSR2")
-    return { rssBeforeGcMb, ...(await probe) }
+    return { contracts: done, atSeconds: round((performance.now() - began) / 1000, 0), rssBeforeGcMb, ...(await probe) }
   }
-  // The reaper looks for idle entities every max(5 s, idle time): allow two of its sweeps.
-  const passivation = settings.idleSeconds * 1000 + 2 * Math.max(5000, settings.idleSeconds * 1000) + 2000
+  // The reaper looks for idle entities every max(5 s, min(30 s, idle time)): allow two of its sweeps.
+  const sweep = Math.max(5000, Math.min(30_000, settings.idleSeconds * 1000))
+  const passivation = settings.idleSeconds * 1000 + 2 * sweep + 2000
 
   try {
     const agent = keepAliveAgent(settings.clients)
@@ -72,24 +94,34 @@ export const memoryFlow = async (
         headers: sides.ada.headers
       }), "confirm")
     }
-    const touchMany = async (count: number) => {
-      let next = 0
+    /** Drafts and touches until `total` contracts exist, on `clients` loops. */
+    const touchUpTo = async (total: number) => {
       await Promise.all(Array.from({ length: settings.clients }, async () => {
-        while (next++ < count) await touch()
+        while (done < total) {
+          done++
+          await touch()
+        }
       }))
     }
 
     // Warm the code paths first, and let those few entities go, so `before` is a service at rest.
-    await touchMany(200)
+    await touchUpTo(200)
     await sleep(passivation)
+    done = 0
+    began = performance.now()
     const before = await measure()
-    log(`  memory before: ${before.rssMb} MB RSS`)
+    log(`  memory before: ${before.heapUsedMb} MB heap, ${before.rssMb} MB RSS`)
 
-    const began = performance.now()
-    await touchMany(settings.contracts)
+    const curve: Array<MemoryPoint> = []
+    for (const checkpoint of settings.checkpoints) {
+      await touchUpTo(checkpoint)
+      curve.push(await measure())
+      log(`  ${checkpoint} contracts at ${curve.at(-1)!.atSeconds} s: ${curve.at(-1)!.heapUsedMb} MB heap, ${curve.at(-1)!.rssMb} MB RSS`)
+    }
+    await touchUpTo(settings.contracts)
     const draftSeconds = (performance.now() - began) / 1000
     const rightAfter = await measure()
-    log(`  memory right after ${settings.contracts} contracts (${draftSeconds.toFixed(0)} s): ${rightAfter.rssMb} MB RSS`)
+    log(`  right after ${settings.contracts} contracts (${draftSeconds.toFixed(0)} s): ${rightAfter.heapUsedMb} MB heap, ${rightAfter.rssMb} MB RSS`)
 
     // Wait out the idle time and the reaper, then until the heap stops shrinking.
     const idleFrom = performance.now()
@@ -103,22 +135,26 @@ export const memoryFlow = async (
       if (settled) break
     }
     const secondsToPassivate = round((performance.now() - idleFrom) / 1000, 0)
-    log(`  memory after passivation: ${afterPassivation.rssMb} MB RSS`)
+    log(`  after passivation: ${afterPassivation.heapUsedMb} MB heap, ${afterPassivation.rssMb} MB RSS`)
     agent.destroy()
 
     const per = (point: MemoryPoint) => ({
-      rss: round((point.rssMb - before.rssMb) / (settings.contracts / 1000), 2),
-      heapUsed: round((point.heapUsedMb - before.heapUsedMb) / (settings.contracts / 1000), 2)
+      rss: round((point.rssMb - before.rssMb) / (point.contracts / 1000), 2),
+      heapUsed: round((point.heapUsedMb - before.heapUsedMb) / (point.contracts / 1000), 2)
     })
+    const first = curve[0]!
     return {
       contracts: settings.contracts,
       idleSeconds: settings.idleSeconds,
       draftSeconds: round(draftSeconds, 1),
       before,
+      // Every contract of the first checkpoint is live if it was reached sooner than the idle time.
+      live: { ...first, allStillLive: first.atSeconds < settings.idleSeconds },
+      curve,
       rightAfter,
       afterPassivation,
       secondsToPassivate,
-      perThousand: { rightAfter: per(rightAfter), afterPassivation: per(afterPassivation) }
+      perThousand: { live: per(first), rightAfter: per(rightAfter), afterPassivation: per({ ...afterPassivation, contracts: settings.contracts }) }
     }
   } finally {
     await service.child.stop()
