@@ -1,4 +1,4 @@
-import { describe, expect, it } from "@effect/vitest"
+import { afterAll, describe, expect, it } from "@effect/vitest"
 import { type ChildProcess, spawn } from "node:child_process"
 import { mkdtempSync, rmSync } from "node:fs"
 import { createServer } from "node:net"
@@ -40,6 +40,12 @@ const freePort = () =>
     })
   })
 
+// Every server this suite starts, so none outlives it even when a test times out.
+const children = new Set<ChildProcess>()
+afterAll(() => {
+  for (const child of children) child.kill("SIGKILL")
+})
+
 /** The real service as `npm start` runs it, in its own process, so SIGKILL is a real crash. */
 const launch = async (port: number, env: Record<string, string>): Promise<ChildProcess> => {
   const child = spawn(process.execPath, ["--import", "tsx", "src/main.ts"], {
@@ -55,6 +61,8 @@ const launch = async (port: number, env: Record<string, string>): Promise<ChildP
     },
     stdio: "ignore"
   })
+  children.add(child)
+  child.once("exit", () => children.delete(child))
   for (let tries = 0; tries < 600; tries++) {
     // While it starts it answers 503 (never a hang: each poll has a deadline); then 401 for no key.
     const status = await fetch(`http://127.0.0.1:${port}/me`, { signal: AbortSignal.timeout(5000) }).then((r) => r.status, () => 0)
