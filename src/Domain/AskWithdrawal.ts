@@ -1,8 +1,8 @@
 import type { Actor, Contract, Decided, DomainEvent } from "./Contract.js"
 import { appendEvents, requireOpen } from "./Guards.js"
-import { nextState } from "./Round.js"
+import { settleOutsideRound } from "./Round.js"
 import { notFound, reject, Rejection } from "./Rejection.js"
-import { type Settlement, settleSignatures } from "./Signatures.js"
+import type { Settlement } from "./Signatures.js"
 import { requireNegotiator } from "./Staging.js"
 
 /** The proposer pulls back a sent ask; decisions others staged on it are re-asked at their next commit. */
@@ -18,12 +18,8 @@ export const withdrawAsk = (contract: Contract, actor: Actor, input: { readonly 
   if (ask.proposer !== party.id) return reject("not_a_negotiator", "Only the party that proposed an ask can withdraw it.")
   const events: Array<DomainEvent> = [{ type: "ask.withdrawn", data: { contract: contract.id, ask: ask.id, block: ask.block, withdrawn_by: actor.person!.id } }]
   const withdrawn: Contract = { ...contract, asks: contract.asks.map((a) => (a.id === ask.id ? { ...a, state: "withdrawn" as const } : a)) }
-  const state = nextState(withdrawn)
-  if (state === "agreed" && contract.state !== "agreed") {
-    events.push({ type: "contract.agreed", data: { contract: contract.id, words_hash: contract.words_hash, letter: null } })
-  }
   // Agreed again on the same words: held signatures bind, and the last one may execute it.
-  const next = settleSignatures({ ...withdrawn, state }, events, input)
+  const next = settleOutsideRound(withdrawn, events, input)
   return {
     contract: appendEvents(next, events, input.now),
     events,

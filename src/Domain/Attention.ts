@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto"
 import type { Contract, Party } from "./Contract.js"
-import { owed } from "./NegotiationViews.js"
+import { lastLetterFrom, owed } from "./NegotiationViews.js"
 import { liveParties, otherSide, requiredSigners } from "./Parties.js"
 import { latestSignatureOf } from "./Signatures.js"
 import { replyOf } from "./Staging.js"
@@ -49,9 +49,6 @@ export const counterpartyOf = (contract: Contract, side: Party["side"]): string 
   const them = liveParties(contract).filter((p) => p.side === otherSide(side))
   return them.find((p) => p.org !== null)?.org ?? them[0]?.email ?? "unaddressed"
 }
-
-const lastLetterFrom = (contract: Contract, side: Party["side"]) =>
-  [...contract.letters].reverse().find((letter) => contract.parties.find((p) => p.id === letter.from)?.side === side)
 
 /** What waits on one party of one contract, by the spec's four kinds. Approvals have no producer yet. */
 export const rowsFor = (contract: Contract, party: Party): ReadonlyArray<AttentionRow> => {

@@ -4,23 +4,9 @@ import { makeId } from "./Ids.js"
 import { liveParties, requiredSigners } from "./Parties.js"
 import { notFound, reject, Rejection } from "./Rejection.js"
 import type { Recipient } from "./Rounds.js"
-import { nextState } from "./Round.js"
-import { type Settlement, settleSignatures } from "./Signatures.js"
+import { settleOutsideRound } from "./Round.js"
+import type { Settlement } from "./Signatures.js"
 
-const negotiating = (contract: Contract) => contract.state === "sent" || contract.state === "negotiating" || contract.state === "agreed"
-
-/**
- * Recomputes the state after the list of required parties changed, as a round would: removing
- * the last unsigned signer of agreed words executes the contract.
- */
-const settle = (contract: Contract, events: Array<DomainEvent>, at: Settlement): Contract => {
-  if (!negotiating(contract)) return contract
-  const state = nextState(contract)
-  if (state === "agreed" && contract.state !== "agreed") {
-    events.push({ type: "contract.agreed", data: { contract: contract.id, words_hash: contract.words_hash, letter: null } })
-  }
-  return settleSignatures({ ...contract, state }, events, at)
-}
 
 export const invite = (contract: Contract, actor: Actor, input: { readonly invitee: Recipient; readonly now: string; readonly publicUrl: string }) => {
   const seat = requireSeat(contract, actor)
@@ -66,7 +52,7 @@ export const invite = (contract: Contract, actor: Actor, input: { readonly invit
   const url = `${input.publicUrl}/contracts/${contract.id}`
   const link = invitee.guest === null ? null : `${url}?t=${invitee.guest.token}`
   const mail: ReadonlyArray<Mail> = [{ to: party.email, subject: `You were invited to ${contract.title}`, text: `${actor.person!.name} invited you.\n\nRead it at ${link ?? url}`, link }]
-  const next = settle({ ...contract, parties: [...contract.parties, party], asks }, events, input)
+  const next = settleOutsideRound({ ...contract, parties: [...contract.parties, party], asks }, events, input)
   return {
     contract: appendEvents(next, events, input.now),
     events,
@@ -93,7 +79,7 @@ export const removeParty = (contract: Contract, actor: Actor, input: { readonly 
     data: { contract: contract.id, change: "removed", party: party.id, person: party.person, side: party.side, by: actor.person!.id }
   }]
   const parties = contract.parties.map((p) => (p.id === party.id ? { ...p, removed_at: input.now } : p))
-  const next = settle({ ...contract, parties, asks, replies: contract.replies.filter((r) => r.party !== party.id) }, events, input)
+  const next = settleOutsideRound({ ...contract, parties, asks, replies: contract.replies.filter((r) => r.party !== party.id) }, events, input)
   const decisionsPreserved = contract.letters.flatMap((l) => l.decisions).filter((d) => d.party === party.id).length
   return {
     contract: appendEvents(next, events, input.now),

@@ -67,7 +67,7 @@ export const renderReply = (contract: Contract, party: string) => {
   }
 }
 
-const lastLetterFrom = (contract: Contract, side: Side) =>
+export const lastLetterFrom = (contract: Contract, side: Side) =>
   [...contract.letters].reverse().find((letter) => sideOf(contract, letter.from) === side)
 
 /**

@@ -3,7 +3,7 @@ import { replaceFactValue } from "./Fact.js"
 import { appendEvents } from "./Guards.js"
 import type { Ask, Change, Decision, Letter } from "./Negotiation.js"
 import { liveParties, otherSide, partyById, requiredNegotiators } from "./Parties.js"
-import { settleSignatures } from "./Signatures.js"
+import { type Settlement, settleSignatures } from "./Signatures.js"
 import { wordsHash } from "./Words.js"
 
 export interface RoundInput {
@@ -176,4 +176,20 @@ export const playRound = (contract: Contract, input: RoundInput): RoundOutcome =
   }
   next = settleSignatures(next, events, input)
   return { contract: appendEvents(next, events, input.now), letter, landed: landing.landed, reAsked, asksOpened: opened, events }
+}
+
+const negotiating = (contract: Contract) => contract.state === "sent" || contract.state === "negotiating" || contract.state === "agreed"
+
+/**
+ * Recomputes the state after a write outside a round changed who is required or what is open
+ * (invites, removals, ask withdrawal), as a round would: agreement fires `contract.agreed`, and
+ * the signatures follow, so the last unsigned signer leaving agreed words executes the contract.
+ */
+export const settleOutsideRound = (contract: Contract, events: Array<DomainEvent>, at: Settlement): Contract => {
+  if (!negotiating(contract)) return contract
+  const state = nextState(contract)
+  if (state === "agreed" && contract.state !== "agreed") {
+    events.push({ type: "contract.agreed", data: { contract: contract.id, words_hash: contract.words_hash, letter: null } })
+  }
+  return settleSignatures({ ...contract, state }, events, at)
 }
