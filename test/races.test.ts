@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "@effect/vitest"
 import { wordsHash } from "../src/Domain/Words.js"
 import { databases } from "./support/databases.js"
-import { twoOrgs } from "./support/negotiation.js"
+import { replayLetters, twoOrgs } from "./support/negotiation.js"
 import { type Running, startService } from "./support/service.js"
 
 interface Block {
@@ -61,12 +61,7 @@ for (const database of databases) {
 
       // Replay: the words at Send, then each letter's landed asks in letter order, give the stored words.
       const asks = (await ada.get(`/contracts/${drafted.id}/asks?filter=all`)).body.data
-      let blocks: ReadonlyArray<Block> = drafted.blocks
-      for (const letter of letters) {
-        for (const ask of asks.filter((a: { state: string; closed_in: string }) => a.state === "landed" && a.closed_in === letter.id)) {
-          blocks = blocks.map((b) => (b.id === ask.block ? { ...b, text: ask.proposed } : b))
-        }
-      }
+      const blocks = replayLetters<Block>(drafted.blocks, letters, asks)
       const sheet = await bea.sheet(drafted.id)
       expect(sheet.blocks.map((b: Block) => [b.id, b.text])).toEqual(blocks.map((b) => [b.id, b.text]))
       expect(sheet.words_hash).toBe(wordsHash(sheet.blocks))

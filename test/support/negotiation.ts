@@ -61,3 +61,30 @@ export const everythingVisible = async (reader: Awaited<ReturnType<typeof twoOrg
   letters: (await reader.get(`/contracts/${id}/letters`)).body,
   list: (await reader.get(`/contracts?limit=100`)).body
 })
+
+interface ReplayBlock {
+  readonly id: string
+  readonly kind: string
+  readonly text: string
+}
+
+/**
+ * The fold as a client can do it: the words at Send, then each letter's landed asks in letter
+ * order. Tests compare it with the stored words to show no round was lost or half-applied.
+ */
+export const replayLetters = <B extends ReplayBlock>(
+  drafted: ReadonlyArray<B>,
+  letters: ReadonlyArray<{ readonly id: string }>,
+  asks: ReadonlyArray<{ readonly state: string; readonly closed_in: string | null; readonly changes: ReadonlyArray<{ readonly block: string; readonly proposed: string }> }>
+): ReadonlyArray<B> => {
+  let blocks = drafted
+  for (const letter of letters) {
+    for (const ask of asks.filter((a) => a.state === "landed" && a.closed_in === letter.id)) {
+      blocks = blocks.map((b) => {
+        const change = ask.changes.find((c) => c.block === b.id)
+        return change === undefined ? b : { ...b, text: change.proposed }
+      })
+    }
+  }
+  return blocks
+}

@@ -7,7 +7,7 @@ import { join } from "node:path"
 import { wordsHash } from "../../src/Domain/Words.js"
 import { call, idempotencyKey } from "../support/client.js"
 import { databases } from "../support/databases.js"
-import { twoOrgs } from "../support/negotiation.js"
+import { replayLetters, twoOrgs } from "../support/negotiation.js"
 import { adminToken } from "../support/service.js"
 import { scale } from "./scale.js"
 
@@ -154,15 +154,7 @@ for (const database of databases) {
             expect(letters.map((l: { id: string }) => l.id)).toEqual(state.letters.map((l: { id: string }) => l.id))
             const asks = (await ada.get(`/contracts/${id}/asks?filter=all`)).body.data
             for (const letter of letters) for (const ask of letter.asks) expect(asks.map((a: { id: string }) => a.id)).toContain(ask.id)
-            let blocks: ReadonlyArray<Block> = drafted
-            for (const letter of letters) {
-              for (const ask of asks.filter((a: { state: string; closed_in: string }) => a.state === "landed" && a.closed_in === letter.id)) {
-                blocks = blocks.map((b) => {
-                  const change = ask.changes.find((c: { block: string }) => c.block === b.id)
-                  return change === undefined ? b : { ...b, text: change.proposed }
-                })
-              }
-            }
+            const blocks = replayLetters(drafted, letters, asks)
             expect(sheet.blocks.map((b: Block) => b.text)).toEqual(blocks.map((b) => b.text))
           }
           // Idempotency keys still replay the first answer.

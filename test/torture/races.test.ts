@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "@effect/vitest"
 import { wordsHash } from "../../src/Domain/Words.js"
 import { call, idempotencyKey, type Reply } from "../support/client.js"
 import { databases } from "../support/databases.js"
-import { twoOrgs } from "../support/negotiation.js"
+import { replayLetters, twoOrgs } from "../support/negotiation.js"
 import { type Running, startService } from "../support/service.js"
 import { full, scale } from "./scale.js"
 
@@ -119,15 +119,7 @@ for (const database of databases) {
 
       // Replaying the letters from the words at Send reproduces the stored words and hash.
       const asks = (await ada.get(`/contracts/${drafted.id}/asks?filter=all`)).body.data
-      let blocks: ReadonlyArray<Block> = drafted.blocks
-      for (const letter of allLetters) {
-        for (const ask of asks.filter((a: { state: string; closed_in: string }) => a.state === "landed" && a.closed_in === letter.id)) {
-          blocks = blocks.map((b) => {
-            const change = ask.changes.find((c: { block: string }) => c.block === b.id)
-            return change === undefined ? b : { ...b, text: change.proposed }
-          })
-        }
-      }
+      const blocks = replayLetters<Block>(drafted.blocks, allLetters, asks)
       expect(sheet.blocks.map((b: Block) => b.text)).toEqual(blocks.map((b) => b.text))
       expect(sheet.words_hash).toBe(wordsHash(blocks as never))
       if (full) console.log(`races: ${commits.length} commits (${won.size} letters), ${signatures.length} signature attempts, ${withdrawals.length} withdrawals`)
