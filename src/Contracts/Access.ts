@@ -1,4 +1,4 @@
-import { Effect, Option } from "effect"
+import { Context, Effect, Option } from "effect"
 import { Actor, domainActor } from "../Auth/Actor.js"
 import { notFound, reject, Rejection } from "../Domain/Rejection.js"
 import { seatOf } from "../Domain/Seat.js"
@@ -30,9 +30,18 @@ export const ifMatchOf = (header: string | undefined): Rejection | string => {
     : value
 }
 
-/** Entity calls fail with the core's Rejection or with transport errors, which are our defects. */
-export const orDieUnlessRejection = <A, E, R>(effect: Effect.Effect<A, E, R>) =>
-  Effect.catchAll(effect, (error) => (error instanceof Rejection ? Effect.fail(error) : Effect.die(error)))
+/**
+ * Sends one message to a contract's entity and answers with its result or the core's Rejection;
+ * transport errors are our defects. The message goes out with an empty context: the message that
+ * wakes an entity lends it the fiber refs it is acquired with, and the entity keeps them until it
+ * passivates, so a request's context would keep that request's socket buffers and response alive
+ * for the entity's whole idle time (test/memory.test.ts).
+ */
+export const sendToContract = <A, E>(message: Effect.Effect<A, E>) =>
+  Effect.catchAll(
+    Effect.mapInputContext(message, (_: Context.Context<never>) => Context.empty()),
+    (error) => (error instanceof Rejection ? Effect.fail(error) : Effect.die(error))
+  )
 
 export const parseLimit = (value: string | undefined, fallback = 10): Rejection | number => {
   const limit = Number(value ?? fallback)

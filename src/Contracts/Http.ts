@@ -8,7 +8,7 @@ import { reject, Rejection } from "../Domain/Rejection.js"
 import { renderListRow, renderSheet, renderStateRead } from "../Domain/Sheet.js"
 import { renderEvent } from "../Domain/EventViews.js"
 import { makeId } from "../Domain/Ids.js"
-import { ifMatchOf, loadVisible, orDieUnlessRejection, parseLimit } from "./Access.js"
+import { ifMatchOf, loadVisible, sendToContract, parseLimit } from "./Access.js"
 import { Contract } from "./Entity.js"
 import { ContractsRepo } from "./Repo.js"
 
@@ -47,7 +47,7 @@ export const ContractsHttp = HttpApiBuilder.group(Api, "contracts", (handlers) =
           }
           const actor = domainActor(yield* Actor)
           const id = makeId("con")
-          const drafted = (yield* orDieUnlessRejection(
+          const drafted = (yield* sendToContract(
             client(id).Draft({ actor, template_id: payload.template_id, facts: payload.facts ?? {} })
           )) as { questions: ReadonlyArray<{ id: string; asks: string; fact: string; blank: string }> }
           const { contract, seat } = yield* visible(id)
@@ -57,7 +57,7 @@ export const ContractsHttp = HttpApiBuilder.group(Api, "contracts", (handlers) =
         Effect.gen(function*() {
           const actor = domainActor(yield* Actor)
           const id = makeId("con")
-          yield* orDieUnlessRejection(client(id).Amend({ actor, parent: path.id, note: payload.note ?? null }))
+          yield* sendToContract(client(id).Amend({ actor, parent: path.id, note: payload.note ?? null }))
           const { contract, seat } = yield* visible(id)
           return {
             ...renderSheet(contract, actor, seat, config.publicUrl),
@@ -110,7 +110,7 @@ export const ContractsHttp = HttpApiBuilder.group(Api, "contracts", (handlers) =
           if (ifMatch instanceof Rejection) return yield* ifMatch
           const caller = yield* Actor
           const scopes = caller.guest === null ? caller.scopes : null
-          const result = yield* orDieUnlessRejection(
+          const result = yield* sendToContract(
             client(path.id).SetFact({ actor: domainActor(caller), fact_id: path.fact_id, value: payload.value, if_match: ifMatch, scopes })
           )
           return result as { applied: boolean; blocks_touched: ReadonlyArray<string>; words_hash: string }
@@ -118,7 +118,7 @@ export const ContractsHttp = HttpApiBuilder.group(Api, "contracts", (handlers) =
       .handle("confirmFact", ({ path }) =>
         Effect.gen(function*() {
           const actor = domainActor(yield* Actor)
-          const result = yield* orDieUnlessRejection(client(path.id).ConfirmFact({ actor, fact_id: path.fact_id }))
+          const result = yield* sendToContract(client(path.id).ConfirmFact({ actor, fact_id: path.fact_id }))
           return result as {
             id: string
             value: string | number

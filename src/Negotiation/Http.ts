@@ -2,7 +2,7 @@ import { HttpApiBuilder } from "@effect/platform"
 import { Effect } from "effect"
 import { Api } from "../Api.js"
 import { Actor, domainActor, orgOf } from "../Auth/Actor.js"
-import { confirmerOf, ifMatchOf, loadVisible, orDieUnlessRejection, pageOfLetters, parseLimit } from "../Contracts/Access.js"
+import { confirmerOf, ifMatchOf, loadVisible, sendToContract, pageOfLetters, parseLimit } from "../Contracts/Access.js"
 import { Contract } from "../Contracts/Entity.js"
 import { ContractsRepo } from "../Contracts/Repo.js"
 import { renderAskList, renderLetter, renderReply } from "../Domain/NegotiationViews.js"
@@ -50,7 +50,7 @@ export const NegotiationHttp = HttpApiBuilder.group(Api, "negotiation", (handler
           const { key, org } = counterpartyKey(recipients.map((r) => r.person))
           const id = relationshipId(actor.mode, actor.org!, key)
           const created = !(yield* repo.relationshipInUse(id))
-          return (yield* orDieUnlessRejection(client(path.id).Send({
+          return (yield* sendToContract(client(path.id).Send({
             actor,
             recipients,
             note: payload.note ?? contract.carried?.note ?? null,
@@ -62,27 +62,27 @@ export const NegotiationHttp = HttpApiBuilder.group(Api, "negotiation", (handler
       .handle("stage", ({ headers, path, payload }) =>
         Effect.gen(function*() {
           const ifMatch = yield* headerHash(headers["if-match"])
-          return (yield* orDieUnlessRejection(client(path.id).StageDecision({ actor: yield* actorNow, ...payload, if_match: ifMatch }))) as never
+          return (yield* sendToContract(client(path.id).StageDecision({ actor: yield* actorNow, ...payload, if_match: ifMatch }))) as never
         }))
       .handle("unstage", ({ path }) =>
         Effect.gen(function*() {
-          return (yield* orDieUnlessRejection(client(path.id).WithdrawDecision({ actor: yield* actorNow, decision_id: path.decision_id }))) as never
+          return (yield* sendToContract(client(path.id).WithdrawDecision({ actor: yield* actorNow, decision_id: path.decision_id }))) as never
         }))
       .handle("reply", ({ path }) => ownReply(path.id))
       .handle("setNote", ({ path, payload }) =>
         Effect.gen(function*() {
-          yield* orDieUnlessRejection(client(path.id).SetReplyNote({ actor: yield* actorNow, note: payload.note }))
+          yield* sendToContract(client(path.id).SetReplyNote({ actor: yield* actorNow, note: payload.note }))
           return yield* ownReply(path.id)
         }))
       .handle("discard", ({ path }) =>
         Effect.gen(function*() {
-          yield* orDieUnlessRejection(client(path.id).DiscardReply({ actor: yield* actorNow }))
+          yield* sendToContract(client(path.id).DiscardReply({ actor: yield* actorNow }))
           return yield* ownReply(path.id)
         }))
       .handle("commit", ({ headers, path, payload }) =>
         Effect.gen(function*() {
           const ifMatch = yield* headerHash(headers["if-match"])
-          return (yield* orDieUnlessRejection(client(path.id).CommitReply({
+          return (yield* sendToContract(client(path.id).CommitReply({
             actor: yield* actorNow,
             note: payload.note ?? null,
             confirmed_by: yield* confirmerOf(payload.confirmed_by),

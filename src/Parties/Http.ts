@@ -2,7 +2,7 @@ import { HttpApiBuilder, HttpServerResponse } from "@effect/platform"
 import { Effect, Option } from "effect"
 import { Api } from "../Api.js"
 import { Actor, domainActor } from "../Auth/Actor.js"
-import { orDieUnlessRejection } from "../Contracts/Access.js"
+import { sendToContract } from "../Contracts/Access.js"
 import { Contract } from "../Contracts/Entity.js"
 import { ContractsRepo } from "../Contracts/Repo.js"
 import { notFound } from "../Domain/Rejection.js"
@@ -21,22 +21,22 @@ export const PartiesHttp = HttpApiBuilder.group(Api, "parties", (handlers) =>
         Effect.gen(function*() {
           const actor = yield* actorNow
           const invitee = yield* Effect.provideService(resolveRecipient(actor.mode, payload), NegotiationRepo, negotiation)
-          const { status, ...body } = (yield* orDieUnlessRejection(client(path.id).Invite({ actor, invitee }))) as { status: number }
+          const { status, ...body } = (yield* sendToContract(client(path.id).Invite({ actor, invitee }))) as { status: number }
           // Someone already listed is answered 200 with nothing sent; a new party is 201.
           return HttpServerResponse.unsafeJson(body, { status })
         }))
       .handle("remove", ({ path }) =>
         Effect.gen(function*() {
-          return (yield* orDieUnlessRejection(client(path.id).RemoveParty({ actor: yield* actorNow, party_id: path.party_id }))) as never
+          return (yield* sendToContract(client(path.id).RemoveParty({ actor: yield* actorNow, party_id: path.party_id }))) as never
         }))
       .handle("cancel", ({ path, payload }) =>
         Effect.gen(function*() {
-          return (yield* orDieUnlessRejection(client(path.id).Cancel({ actor: yield* actorNow, reason: payload.reason }))) as never
+          return (yield* sendToContract(client(path.id).Cancel({ actor: yield* actorNow, reason: payload.reason }))) as never
         }))
       .handle("withdrawAsk", ({ path }) =>
         Effect.gen(function*() {
           const contract = yield* contracts.contractOfAsk(path.ask_id)
           if (Option.isNone(contract)) return yield* notFound("ask", path.ask_id)
-          return (yield* orDieUnlessRejection(client(contract.value).WithdrawAsk({ actor: yield* actorNow, ask_id: path.ask_id }))) as never
+          return (yield* sendToContract(client(contract.value).WithdrawAsk({ actor: yield* actorNow, ask_id: path.ask_id }))) as never
         }))
   }))

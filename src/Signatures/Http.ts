@@ -2,7 +2,7 @@ import { HttpApiBuilder } from "@effect/platform"
 import { Effect, Option } from "effect"
 import { Api } from "../Api.js"
 import { Actor, domainActor } from "../Auth/Actor.js"
-import { confirmerOf, loadVisible, orDieUnlessRejection } from "../Contracts/Access.js"
+import { confirmerOf, loadVisible, sendToContract } from "../Contracts/Access.js"
 import { Contract } from "../Contracts/Entity.js"
 import { ContractsRepo } from "../Contracts/Repo.js"
 import { receiptsOf } from "../Domain/Certificate.js"
@@ -36,7 +36,7 @@ export const SignaturesHttp = HttpApiBuilder.group(Api, "signatures", (handlers)
           const confirmedBy = yield* confirmerOf(payload.confirmed_by)
           // The mark is pinned as it is now: changing it later never touches this signature.
           const mark = confirmedBy === undefined ? Option.none() : yield* marks.find(confirmedBy)
-          return (yield* orDieUnlessRejection(client(path.id).Sign({
+          return (yield* sendToContract(client(path.id).Sign({
             actor: domainActor(yield* Actor),
             text_hash: payload.text_hash,
             confirmed_by: confirmedBy,
@@ -50,7 +50,7 @@ export const SignaturesHttp = HttpApiBuilder.group(Api, "signatures", (handlers)
           const confirmedBy = yield* confirmerOf(payload.confirmed_by)
           const contractId = yield* contracts.contractOfSignature(path.signature_id)
           if (Option.isNone(contractId)) return yield* notFound("signature", path.signature_id)
-          return (yield* orDieUnlessRejection(client(contractId.value).WithdrawSignature({
+          return (yield* sendToContract(client(contractId.value).WithdrawSignature({
             actor: domainActor(yield* Actor),
             signature_id: path.signature_id,
             confirmed_by: confirmedBy

@@ -1,6 +1,7 @@
 import { HttpServer } from "@effect/platform"
 import { NodeHttpServer } from "@effect/platform-node"
 import { Effect, Exit, Layer, Option, Scope } from "effect"
+import type { Server } from "node:http"
 import { type RateLimits, ServerConfig, type Settings } from "../../src/Config.js"
 import { WriteProbe } from "../../src/Contracts/WriteProbe.js"
 import { startingServer } from "../../src/Http/StartingServer.js"
@@ -24,6 +25,8 @@ export const testSettings = (overrides: Partial<Settings> = {}): Settings => ({
 export interface Running {
   readonly url: string
   readonly databaseUrl: string | undefined
+  /** The node:http server underneath, for tests that watch its requests. */
+  readonly server: Server
   /** Stops the server and drops the database it made. */
   readonly stop: () => Promise<void>
   /** Stops the server and keeps its database, for a restart. */
@@ -50,8 +53,10 @@ export const startService = async (database: TestDatabase, options: ServiceOptio
     dataDir: options.dataDir ?? defaults.dataDir,
     rateLimits: { ...defaults.rateLimits, ...options.rateLimits }
   }))
+  let server: Server | undefined
+  const makeServer = () => (server = startingServer("http://localhost/docs")())
   const layer = ServiceLive.pipe(
-    Layer.provideMerge(NodeHttpServer.layer(startingServer("http://localhost/docs"), { port: 0, host: "127.0.0.1" })),
+    Layer.provideMerge(NodeHttpServer.layer(makeServer, { port: 0, host: "127.0.0.1" })),
     Layer.provide(options.probe ?? WriteProbe.passThrough),
     Layer.provide(config)
   )
@@ -61,6 +66,7 @@ export const startService = async (database: TestDatabase, options: ServiceOptio
   return {
     url: `http://127.0.0.1:${port}`,
     databaseUrl,
+    server: server!,
     stop: async () => {
       await Effect.runPromise(Scope.close(scope, Exit.void))
       if (fresh !== undefined) await fresh.drop()
