@@ -9,6 +9,7 @@ import { AttentionHttp } from "./Attention/Http.js"
 import { CertificateRoutes, CertificatesHttp } from "./Certificates/Http.js"
 import { SigningKey } from "./Certificates/SigningKey.js"
 import { Api } from "./Api.js"
+import { AuthCache } from "./Auth/Cache.js"
 import { AuthRepo } from "./Auth/Repo.js"
 import { ServerConfig } from "./Config.js"
 import { ContractLive } from "./Contracts/EntityLive.js"
@@ -35,9 +36,12 @@ import { TemplatesHttp } from "./Templates/Http.js"
 /** The database, migrated before anything else may use it. */
 const Database = Layer.provideMerge(MigrationsLive, DatabaseLive)
 
-const Repos = Layer.mergeAll(
-  AuthRepo.Default, ContractsRepo.Default, IdempotencyRepo.Default, AdminRepo.Default, NegotiationRepo.Default, MarksRepo.Default,
-  SigningKey.Default
+const Repos = Layer.provideMerge(
+  AuthCache.Default,
+  Layer.mergeAll(
+    AuthRepo.Default, ContractsRepo.Default, IdempotencyRepo.Default, AdminRepo.Default, NegotiationRepo.Default, MarksRepo.Default,
+    SigningKey.Default
+  )
 )
 
 // One node: the contract entities run on a single runner; the runner's bookkeeping lives in memory.

@@ -1,5 +1,6 @@
 import { HttpApiBuilder, HttpRouter, HttpServerRequest, HttpServerResponse } from "@effect/platform"
 import { Effect, ParseResult, Schema } from "effect"
+import { AuthCache } from "../Auth/Cache.js"
 import { secretsEqual } from "../Auth/Secrets.js"
 import { modes } from "../Domain/Mode.js"
 import { notFound, reject } from "../Domain/Rejection.js"
@@ -47,6 +48,7 @@ const created = (value: unknown) => HttpServerResponse.unsafeJson(value, { statu
 export const AdminRoutes = HttpApiBuilder.Router.use((router) =>
   Effect.gen(function*() {
     const repo = yield* AdminRepo
+    const authCache = yield* AuthCache
     const guarded = guardedBy((yield* AdminToken).token)
     const requireOrg = (orgId: string) =>
       Effect.flatMap(repo.orgExists(orgId), (exists) => (exists ? Effect.void : Effect.fail(notFound("org", orgId))))
@@ -74,6 +76,7 @@ export const AdminRoutes = HttpApiBuilder.Router.use((router) =>
     yield* router.del("/admin/keys/:key_id", guarded(Effect.gen(function*() {
       const keyId = (yield* HttpRouter.params)["key_id"] ?? ""
       if (!(yield* repo.revokeKey(keyId))) return yield* notFound("key", keyId)
+      yield* authCache.forgetKeys
       return HttpServerResponse.unsafeJson({ id: keyId, revoked: true })
     })))
   }))

@@ -3,6 +3,7 @@ import { Effect, Option } from "effect"
 import { reject } from "../Domain/Rejection.js"
 import { isVersion, latestVersion, type Version } from "../Domain/Versions.js"
 import type { Caller } from "./Actor.js"
+import { AuthCache } from "./Cache.js"
 import { AuthRepo } from "./Repo.js"
 import { apiKeyPattern, hashSecret } from "./Secrets.js"
 
@@ -11,6 +12,7 @@ const unauthorized = (message: string) => reject("unauthorized", message)
 export class Authenticate extends Effect.Service<Authenticate>()("Auth/Authenticate", {
   effect: Effect.gen(function*() {
     const repo = yield* AuthRepo
+    const cache = yield* AuthCache
 
     const versionOf = (request: HttpServerRequest.HttpServerRequest, pinned: Version) => {
       const requested = request.headers["contracts-version"]
@@ -59,13 +61,13 @@ export class Authenticate extends Effect.Service<Authenticate>()("Auth/Authentic
       if (bearer === null || !apiKeyPattern.test(bearer[1]!)) {
         return yield* unauthorized("Malformed Authorization header. Send 'Authorization: Bearer sk_…'.")
       }
-      const key = yield* repo.findLiveKey(hashSecret(bearer[1]!))
+      const key = yield* cache.findLiveKey(hashSecret(bearer[1]!))
       if (Option.isNone(key)) return yield* unauthorized("Invalid API key: it is unknown or was revoked.")
       const version = yield* versionOf(request, key.value.pinnedVersion)
       const actingId = request.headers["contracts-acting-person"]?.trim()
       let person: Caller["person"] = null
       if (actingId !== undefined && actingId !== "") {
-        const found = yield* repo.findPersonInOrg(key.value.org.id, actingId)
+        const found = yield* cache.findPersonInOrg(key.value.org.id, actingId)
         if (Option.isNone(found)) {
           return yield* reject("invalid_request", `No person '${actingId}' belongs to your org.`, {
             param: "Contracts-Acting-Person"

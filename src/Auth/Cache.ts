@@ -1,0 +1,35 @@
+import { Cache, Data, Duration, Effect, Exit, Option } from "effect"
+import { AuthRepo } from "./Repo.js"
+
+/**
+ * How long a key found live is trusted without asking the database again. Revoking through the
+ * admin API clears the cache at once; this bounds a revocation made by another process (the admin
+ * CLI, or another node).
+ */
+export const keyTimeToLive = Duration.seconds(5)
+// People are only ever added, never changed or removed, so a person once found stays true.
+const personTimeToLive = Duration.hours(1)
+const capacity = 10_000
+
+// Only a hit is kept: a key or person that is missing now may be created a moment later.
+const keepHits = (ttl: Duration.Duration) => (exit: Exit.Exit<Option.Option<unknown>>) =>
+  Exit.isSuccess(exit) && Option.isSome(exit.value) ? ttl : Duration.zero
+
+/** The API keys and acting people of recent requests, so authenticating one costs no SQL. */
+export class AuthCache extends Effect.Service<AuthCache>()("Auth/AuthCache", {
+  effect: Effect.gen(function*() {
+    const repo = yield* AuthRepo
+    const keys = yield* Cache.makeWith({ capacity, lookup: repo.findLiveKey, timeToLive: keepHits(keyTimeToLive) })
+    const people = yield* Cache.makeWith({
+      capacity,
+      lookup: ([org, person]: readonly [string, string]) => repo.findPersonInOrg(org, person),
+      timeToLive: keepHits(personTimeToLive)
+    })
+    return {
+      findLiveKey: (secretHash: string) => keys.get(secretHash),
+      findPersonInOrg: (orgId: string, personId: string) => people.get(Data.tuple(orgId, personId)),
+      /** After a revocation: every key is looked up afresh. */
+      forgetKeys: keys.invalidateAll
+    } as const
+  })
+}) {}
