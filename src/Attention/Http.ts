@@ -26,7 +26,7 @@ export const AttentionHttp = HttpApiBuilder.group(Api, "attention", (handlers) =
         const seats = (yield* contracts.partiesOf(caller.person.id, caller.mode, undefined, attentionSeats))
           .filter((seat) => caller.guest === null || seat.party === caller.guest.party)
         const loaded = yield* Effect.forEach(seats, (seat) =>
-          Effect.map(contracts.load(seat.contract), (contract) =>
+          Effect.map(contracts.read(seat.contract), (contract) =>
             Option.flatMap(contract, (c) => Option.map(Option.fromNullable(c.parties.find((p) => p.id === seat.party)), (party) => ({ contract: c, party })))))
         const mine = loaded.flatMap(Option.toArray)
         const rows = mine.flatMap(({ contract, party }) =>

@@ -67,7 +67,7 @@ export const CertificateRoutes = HttpApiBuilder.Router.use((router) =>
       if (!(yield* key.linkOpen(id, Number(query.get("expires")), query.get("token") ?? ""))) {
         return yield* reject("unauthorized", "This certificate link is not valid or has expired: ask GET /contracts/{id}/certificate for a new one.")
       }
-      const contract = yield* contracts.load(id)
+      const contract = yield* contracts.read(id)
       if (Option.isNone(contract) || noCertificate(contract.value) !== undefined) return yield* notFound("certificate", id)
       return Buffer.from(certificateDocument(contract.value, key.keyId))
     })

@@ -8,7 +8,7 @@ import { ContractsRepo } from "./Repo.js"
 export const loadVisible = Effect.fn("Contracts.loadVisible")(function*(id: string) {
   const repo = yield* ContractsRepo
   const actor = domainActor(yield* Actor)
-  const contract = yield* repo.load(id)
+  const contract = yield* repo.read(id)
   const seat = Option.isSome(contract) ? seatOf(contract.value, actor) : null
   if (Option.isNone(contract) || seat === null) return yield* notFound("contract", id)
   return { contract: contract.value, actor, seat }

@@ -28,9 +28,13 @@ export const ContractLive = Layer.unwrapEffect(Effect.map(ServerConfig, (setting
     // The entity is the only writer of its contract, so its copy stays true while it lives.
     let cached: Option.Option<Aggregate> = Option.none()
     const current = Effect.gen(function*() {
-      if (Option.isNone(cached)) cached = yield* repo.load(id)
+      if (Option.isNone(cached)) {
+        cached = yield* repo.load(id)
+        if (Option.isSome(cached)) repo.keepLive(cached.value)
+      }
       return cached
     })
+    yield* Effect.addFinalizer(() => Effect.sync(() => repo.dropLive(id)))
     const now = Effect.map(Clock.currentTimeMillis, (ms) => new Date(ms).toISOString())
 
     const write = <A>(decide: (contract: Option.Option<Aggregate>, now: string) => Rejection | Decided<A>) =>
@@ -40,6 +44,7 @@ export const ContractLive = Layer.unwrapEffect(Effect.map(ServerConfig, (setting
         if (decided instanceof Rejection) return yield* Effect.fail(decided)
         yield* repo.save(Option.getOrNull(before), decided.contract, decided.events, decided)
         cached = Option.some(decided.contract)
+        repo.keepLive(decided.contract)
         return decided.result as unknown
       })).pipe(
         // A defect must answer the caller, not restart the entity into the same message forever.
@@ -107,7 +112,7 @@ export const ContractLive = Layer.unwrapEffect(Effect.map(ServerConfig, (setting
             publicUrl: config.publicUrl
           })),
       Amend: ({ payload }) =>
-        Effect.flatMap(repo.load(payload.parent), (parent) =>
+        Effect.flatMap(repo.read(payload.parent), (parent) =>
           write((contract, at) =>
             Option.isSome(contract)
               ? new Rejection({ code: "invalid_request", message: "This contract already exists." })

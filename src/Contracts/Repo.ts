@@ -36,36 +36,81 @@ export class ContractsRepo extends Effect.Service<ContractsRepo>()("Contracts/Co
       return Option.map(Option.fromNullable(rows[0]), (row) => parse<Contract>(row.doc))
     }, Effect.orDie)
 
-    const writeParties = (contract: Contract) =>
-      Effect.forEach(contract.parties, (party) =>
-        Effect.zipRight(
-          party.org === null
-            ? Effect.asVoid(sql`INSERT INTO people (id, org_id, mode, name, email, created_at)
-                VALUES (${party.person}, NULL, ${contract.mode}, ${party.name}, ${party.email}, ${contract.updated_at})
-                ON CONFLICT (id) DO NOTHING`)
-            : Effect.void,
-          sql`
-          INSERT INTO contract_parties (party_id, contract_id, person_id, org_id, mode, side, capacity, removed_at, guest_token_hash)
-          VALUES (${party.id}, ${contract.id}, ${party.person}, ${party.org}, ${contract.mode}, ${party.side},
-                  ${json(party.capacity)}::jsonb, ${party.removed_at}, ${party.guest_token_hash})
-          ON CONFLICT (party_id) DO UPDATE SET capacity = excluded.capacity, removed_at = excluded.removed_at`
-        ), { discard: true })
+    // The copies held by live Contract entities. An entity is its contract's only writer and puts
+    // its copy here after each commit, so a read of a live contract needs no SQL and no parse.
+    const live = new Map<string, Contract>()
+
+    /** The contract as last committed: the live entity's copy, else the database's. */
+    const read = (id: string) => {
+      const copy = live.get(id)
+      return copy === undefined ? load(id) : Effect.succeed(Option.some(copy))
+    }
+
+    // Each write below is one statement whatever the number of rows, and skipped when there are none:
+    // every statement is a round trip inside the contract's transaction, and the entity waits on each.
+    const insertRows = (table: string, rows: ReadonlyArray<Record<string, unknown>>, onConflict = sql``) =>
+      rows.length === 0 ? Effect.void : Effect.asVoid(sql`INSERT INTO ${sql(table)} ${sql.insert(rows as Array<Record<string, unknown>>)} ${onConflict}`)
+
+    /** Party rows that are new or whose capacity or removal changed; guests also get their people row. */
+    const writeParties = (previous: Contract | null, contract: Contract) => {
+      const before = new Map((previous?.parties ?? []).map((party) => [party.id, party]))
+      const changed = contract.parties.filter((party) => {
+        const old = before.get(party.id)
+        return old === undefined || old.removed_at !== party.removed_at || json(old.capacity) !== json(party.capacity)
+      })
+      const newGuests = changed.filter((party) => party.org === null && !before.has(party.id))
+      return Effect.zipRight(
+        insertRows(
+          "people",
+          newGuests.map((party) => ({ id: party.person, org_id: null, mode: contract.mode, name: party.name, email: party.email, created_at: contract.updated_at })),
+          sql`ON CONFLICT (id) DO NOTHING`
+        ),
+        insertRows(
+          "contract_parties",
+          changed.map((party) => ({
+            party_id: party.id,
+            contract_id: contract.id,
+            person_id: party.person,
+            org_id: party.org,
+            mode: contract.mode,
+            side: party.side,
+            capacity: json(party.capacity),
+            removed_at: party.removed_at,
+            guest_token_hash: party.guest_token_hash
+          })),
+          sql`ON CONFLICT (party_id) DO UPDATE SET capacity = excluded.capacity, removed_at = excluded.removed_at`
+        )
+      )
+    }
 
     const writeMail = (contract: Contract, mail: ReadonlyArray<Mail>) =>
-      Effect.forEach(mail, (message) =>
-        sql`
-          INSERT INTO outbox (id, mode, contract_id, org_id, to_email, to_org, subject, text, link, created_at)
-          VALUES (${makeId("evt").replace("evt_", "msg_")}, ${contract.mode}, ${contract.id}, ${contract.org}, ${message.to},
-                  ${contract.parties.find((p) => p.email === message.to)?.org ?? null}, ${message.subject}, ${message.text},
-                  ${message.link}, ${contract.updated_at})`, { discard: true })
+      insertRows("outbox", mail.map((message) => ({
+        id: makeId("evt").replace("evt_", "msg_"),
+        mode: contract.mode,
+        contract_id: contract.id,
+        org_id: contract.org,
+        to_email: message.to,
+        to_org: contract.parties.find((p) => p.email === message.to)?.org ?? null,
+        subject: message.subject,
+        text: message.text,
+        link: message.link,
+        created_at: contract.updated_at
+      })))
 
     const indexAsks = (previous: Contract | null, next: Contract) =>
-      Effect.forEach(next.asks.filter((ask) => !(previous?.asks ?? []).some((a) => a.id === ask.id)), (ask) =>
-        sql`INSERT INTO ask_index (ask_id, contract_id) VALUES (${ask.id}, ${next.id}) ON CONFLICT (ask_id) DO NOTHING`, { discard: true })
+      insertRows(
+        "ask_index",
+        next.asks.filter((ask) => !(previous?.asks ?? []).some((a) => a.id === ask.id)).map((ask) => ({ ask_id: ask.id, contract_id: next.id })),
+        sql`ON CONFLICT (ask_id) DO NOTHING`
+      )
 
     const indexSignatures = (previous: Contract | null, next: Contract) =>
-      Effect.forEach(next.signatures.filter((s) => !(previous?.signatures ?? []).some((p) => p.id === s.id)), (signature) =>
-        sql`INSERT INTO signature_index (signature_id, contract_id) VALUES (${signature.id}, ${next.id}) ON CONFLICT (signature_id) DO NOTHING`, { discard: true })
+      insertRows(
+        "signature_index",
+        next.signatures.filter((s) => !(previous?.signatures ?? []).some((p) => p.id === s.id))
+          .map((signature) => ({ signature_id: signature.id, contract_id: next.id })),
+        sql`ON CONFLICT (signature_id) DO NOTHING`
+      )
 
     /** The contract a signature belongs to, for routes that name only the signature. */
     const contractOfSignature = Effect.fn("ContractsRepo.contractOfSignature")(function*(signatureId: string) {
@@ -88,11 +133,15 @@ export class ContractsRepo extends Effect.Service<ContractsRepo>()("Contracts/Co
           ON CONFLICT (id) DO NOTHING`
 
     const appendEvents = (contract: Contract, events: ReadonlyArray<DomainEvent>, now: string) =>
-      Effect.forEach(events, (event, position) =>
-        sql`
-          INSERT INTO contract_events (id, contract_id, sequence, position, type, data, created_at)
-          VALUES (${makeId("evt")}, ${contract.id}, ${contract.head_sequence}, ${position}, ${event.type},
-                  ${json(event.data)}::jsonb, ${now})`, { discard: true })
+      insertRows("contract_events", events.map((event, position) => ({
+        id: makeId("evt"),
+        contract_id: contract.id,
+        sequence: contract.head_sequence,
+        position,
+        type: event.type,
+        data: json(event.data),
+        created_at: now
+      })))
 
     /**
      * Stores one decided write: the aggregate, its party rows and its events, all or nothing. The
@@ -123,7 +172,7 @@ export class ContractsRepo extends Effect.Service<ContractsRepo>()("Contracts/Co
           yield* writeRelationship(next, effects.relationship)
           yield* indexAsks(previous, next)
           yield* indexSignatures(previous, next)
-          yield* writeParties(next)
+          yield* writeParties(previous, next)
           yield* appendEvents(next, events, next.updated_at)
           yield* writeMail(next, effects.mail ?? [])
         }))
@@ -189,6 +238,19 @@ export class ContractsRepo extends Effect.Service<ContractsRepo>()("Contracts/Co
       Effect.orDie
     )
 
-    return { load, save, list, events, partiesOf, contractOfAsk, contractOfSignature } as const
+    return {
+      load,
+      read,
+      /** Called by the contract's entity only, with a copy that is committed. */
+      keepLive: (contract: Contract) => void live.set(contract.id, contract),
+      /** Called by the contract's entity when it passivates. */
+      dropLive: (id: string) => void live.delete(id),
+      save,
+      list,
+      events,
+      partiesOf,
+      contractOfAsk,
+      contractOfSignature
+    } as const
   })
 }) {}
