@@ -67,7 +67,10 @@ export const ServiceLive = HttpLive.pipe(
   Layer.provide(Cluster),
   Layer.provide(AdminToken.layer),
   Layer.provide(Repos),
-  Layer.provide(Database)
+  Layer.provide(Database),
+  // Nothing exports spans, and making them (one per Effect.fn, SQL statement, RPC and request) cost
+  // a third of a commit's CPU: see docs/performance.md. Layers built below inherit the setting.
+  Layer.provide(Layer.setTracerEnabled(false))
 )
 
 /** The service on a real port, configured from the environment. */
