@@ -1,8 +1,8 @@
 import { SqlClient } from "@effect/sql"
 import { Effect, Option } from "effect"
-import type { Contract, Decided, DomainEvent, Mail } from "../Domain/Contract.js"
-import { makeId } from "../Domain/Ids.js"
+import type { Contract, Decided, DomainEvent } from "../Domain/Contract.js"
 import type { Mode } from "../Domain/Mode.js"
+import { rowsOfSave, type TableRows } from "./SaveRows.js"
 
 const json = (value: unknown) => JSON.stringify(value)
 const parse = <A>(value: unknown): A => (typeof value === "string" ? JSON.parse(value) : value) as A
@@ -31,7 +31,7 @@ export class ContractsRepo extends Effect.Service<ContractsRepo>()("Contracts/Co
   effect: Effect.gen(function*() {
     const sql = yield* SqlClient.SqlClient
 
-    const load = Effect.fn("ContractsRepo.load")(function*(id: string) {
+    const load = Effect.fnUntraced(function*(id: string) {
       const rows = yield* sql<{ doc: unknown }>`SELECT doc FROM contracts WHERE id = ${id}`
       return Option.map(Option.fromNullable(rows[0]), (row) => parse<Contract>(row.doc))
     }, Effect.orDie)
@@ -46,108 +46,34 @@ export class ContractsRepo extends Effect.Service<ContractsRepo>()("Contracts/Co
       return copy === undefined ? load(id) : Effect.succeed(Option.some(copy))
     }
 
-    // Each write below is one statement whatever the number of rows, and skipped when there are none:
-    // every statement is a round trip inside the contract's transaction, and the entity waits on each.
-    const insertRows = (table: string, rows: ReadonlyArray<Record<string, unknown>>, onConflict = sql``) =>
-      rows.length === 0 ? Effect.void : Effect.asVoid(sql`INSERT INTO ${sql(table)} ${sql.insert(rows as Array<Record<string, unknown>>)} ${onConflict}`)
-
-    /** Party rows that are new or whose capacity or removal changed; guests also get their people row. */
-    const writeParties = (previous: Contract | null, contract: Contract) => {
-      const before = new Map((previous?.parties ?? []).map((party) => [party.id, party]))
-      const changed = contract.parties.filter((party) => {
-        const old = before.get(party.id)
-        return old === undefined || old.removed_at !== party.removed_at || json(old.capacity) !== json(party.capacity)
-      })
-      const newGuests = changed.filter((party) => party.org === null && !before.has(party.id))
-      return Effect.zipRight(
-        insertRows(
-          "people",
-          newGuests.map((party) => ({ id: party.person, org_id: null, mode: contract.mode, name: party.name, email: party.email, created_at: contract.updated_at })),
-          sql`ON CONFLICT (id) DO NOTHING`
-        ),
-        insertRows(
-          "contract_parties",
-          changed.map((party) => ({
-            party_id: party.id,
-            contract_id: contract.id,
-            person_id: party.person,
-            org_id: party.org,
-            mode: contract.mode,
-            side: party.side,
-            capacity: json(party.capacity),
-            removed_at: party.removed_at,
-            guest_token_hash: party.guest_token_hash
-          })),
-          sql`ON CONFLICT (party_id) DO UPDATE SET capacity = excluded.capacity, removed_at = excluded.removed_at`
-        )
-      )
-    }
-
-    const writeMail = (contract: Contract, mail: ReadonlyArray<Mail>) =>
-      insertRows("outbox", mail.map((message) => ({
-        id: makeId("evt").replace("evt_", "msg_"),
-        mode: contract.mode,
-        contract_id: contract.id,
-        org_id: contract.org,
-        to_email: message.to,
-        to_org: contract.parties.find((p) => p.email === message.to)?.org ?? null,
-        subject: message.subject,
-        text: message.text,
-        link: message.link,
-        created_at: contract.updated_at
-      })))
-
-    const indexAsks = (previous: Contract | null, next: Contract) =>
-      insertRows(
-        "ask_index",
-        next.asks.filter((ask) => !(previous?.asks ?? []).some((a) => a.id === ask.id)).map((ask) => ({ ask_id: ask.id, contract_id: next.id })),
-        sql`ON CONFLICT (ask_id) DO NOTHING`
-      )
-
-    const indexSignatures = (previous: Contract | null, next: Contract) =>
-      insertRows(
-        "signature_index",
-        next.signatures.filter((s) => !(previous?.signatures ?? []).some((p) => p.id === s.id))
-          .map((signature) => ({ signature_id: signature.id, contract_id: next.id })),
-        sql`ON CONFLICT (signature_id) DO NOTHING`
-      )
-
     /** The contract a signature belongs to, for routes that name only the signature. */
-    const contractOfSignature = Effect.fn("ContractsRepo.contractOfSignature")(function*(signatureId: string) {
+    const contractOfSignature = Effect.fnUntraced(function*(signatureId: string) {
       const rows = yield* sql<{ contract_id: string }>`SELECT contract_id FROM signature_index WHERE signature_id = ${signatureId}`
       return Option.fromNullable(rows[0]?.contract_id)
     }, Effect.orDie)
 
     /** The contract an ask belongs to, for routes that name only the ask. */
-    const contractOfAsk = Effect.fn("ContractsRepo.contractOfAsk")(function*(askId: string) {
+    const contractOfAsk = Effect.fnUntraced(function*(askId: string) {
       const rows = yield* sql<{ contract_id: string }>`SELECT contract_id FROM ask_index WHERE ask_id = ${askId}`
       return Option.fromNullable(rows[0]?.contract_id)
     }, Effect.orDie)
 
-    const writeRelationship = (contract: Contract, relationship: Decided<unknown>["relationship"]) =>
-      relationship === undefined
-        ? Effect.void
-        : sql`
-          INSERT INTO relationships (id, mode, org_id, counterparty_key, counterparty_org, created_at)
-          VALUES (${relationship.id}, ${contract.mode}, ${contract.org}, ${relationship.key}, ${relationship.org}, ${contract.updated_at})
-          ON CONFLICT (id) DO NOTHING`
-
-    const appendEvents = (contract: Contract, events: ReadonlyArray<DomainEvent>, now: string) =>
-      insertRows("contract_events", events.map((event, position) => ({
-        id: makeId("evt"),
-        contract_id: contract.id,
-        sequence: contract.head_sequence,
-        position,
-        type: event.type,
-        data: json(event.data),
-        created_at: now
-      })))
+    /** Adds one table's rows, only if the contract's own row was written (`saved` holds it). */
+    const addRows = ({ columns, onConflict, rows, table }: TableRows, index: number) => {
+      const names = columns.map(([name]) => name).join(", ")
+      const types = columns.map(([name, type]) => `${name} ${type}`).join(", ")
+      return sql`${sql.literal(`added_${index}`)} AS (
+        INSERT INTO ${sql(table)} (${sql.literal(names)})
+        SELECT ${sql.literal(names)} FROM jsonb_to_recordset(${json(rows)}::jsonb) AS r(${sql.literal(types)})
+        WHERE EXISTS (SELECT 1 FROM saved) ${sql.literal(onConflict)})`
+    }
 
     /**
-     * Stores one decided write: the aggregate, its party rows and its events, all or nothing. The
-     * sequence check is a second lock behind the entity's: a write decided on a stale copy fails.
+     * Stores one decided write, the aggregate, its party rows, events and mail, as one statement, so
+     * all or nothing and one round trip. The sequence check is a second lock behind the entity's: a
+     * write decided on a stale copy matches no row, and then nothing else is written either.
      */
-    const save = Effect.fn("ContractsRepo.save")(
+    const save = Effect.fnUntraced(
       function*(
         previous: Contract | null,
         next: Contract,
@@ -155,32 +81,27 @@ export class ContractsRepo extends Effect.Service<ContractsRepo>()("Contracts/Co
         effects: Pick<Decided<unknown>, "mail" | "relationship"> = {}
       ) {
         if (previous === next) return
-        yield* sql.withTransaction(Effect.gen(function*() {
-          if (previous === null) {
-            yield* sql`
-              INSERT INTO contracts (id, mode, org_id, state, origin, title, relationship_id, words_hash, head_sequence, created_at, updated_at, doc)
-              VALUES (${next.id}, ${next.mode}, ${next.org}, ${next.state}, ${next.origin}, ${next.title}, ${next.relationship},
-                      ${next.words_hash}, ${next.head_sequence}, ${next.created_at}, ${next.updated_at}, ${json(next)}::jsonb)`
-          } else {
-            const updated = yield* sql`
-              UPDATE contracts SET state = ${next.state}, relationship_id = ${next.relationship}, words_hash = ${next.words_hash},
-                head_sequence = ${next.head_sequence}, updated_at = ${next.updated_at}, doc = ${json(next)}::jsonb
-              WHERE id = ${next.id} AND head_sequence = ${previous.head_sequence}
-              RETURNING id`
-            if (updated.length !== 1) return yield* Effect.dieMessage(`contract ${next.id} changed under its writer`)
-          }
-          yield* writeRelationship(next, effects.relationship)
-          yield* indexAsks(previous, next)
-          yield* indexSignatures(previous, next)
-          yield* writeParties(previous, next)
-          yield* appendEvents(next, events, next.updated_at)
-          yield* writeMail(next, effects.mail ?? [])
-        }))
+        const contractRow = previous === null
+          ? sql`
+            INSERT INTO contracts (id, mode, org_id, state, origin, title, relationship_id, words_hash, head_sequence, created_at, updated_at, doc)
+            VALUES (${next.id}, ${next.mode}, ${next.org}, ${next.state}, ${next.origin}, ${next.title}, ${next.relationship},
+                    ${next.words_hash}, ${next.head_sequence}, ${next.created_at}, ${next.updated_at}, ${json(next)}::jsonb)
+            RETURNING id`
+          : sql`
+            UPDATE contracts SET state = ${next.state}, relationship_id = ${next.relationship}, words_hash = ${next.words_hash},
+              head_sequence = ${next.head_sequence}, updated_at = ${next.updated_at}, doc = ${json(next)}::jsonb
+            WHERE id = ${next.id} AND head_sequence = ${previous.head_sequence}
+            RETURNING id`
+        const added = rowsOfSave(previous, next, events, effects).map(addRows)
+        const rows = yield* sql<{ saved: number }>`
+          WITH saved AS (${contractRow})${added.length === 0 ? sql`` : sql`, ${sql.csv(added)}`}
+          SELECT count(*)::int AS saved FROM saved`
+        if (Number(rows[0]?.saved) !== 1) return yield* Effect.dieMessage(`contract ${next.id} changed under its writer`)
       },
       Effect.catchTag("SqlError", Effect.die)
     )
 
-    const list = Effect.fn("ContractsRepo.list")(function*(filter: ListFilter) {
+    const list = Effect.fnUntraced(function*(filter: ListFilter) {
       const conditions = [
         sql`(c.org_id = ${filter.org} OR EXISTS (
           SELECT 1 FROM contract_parties p
@@ -217,7 +138,7 @@ export class ContractsRepo extends Effect.Service<ContractsRepo>()("Contracts/Co
       )
 
     /** Oldest first; a page never splits the events of one sequence, so a cursor never skips one. */
-    const events = Effect.fn("ContractsRepo.events")(function*(contractId: string, after: number, limit: number) {
+    const events = Effect.fnUntraced(function*(contractId: string, after: number, limit: number) {
       const head = yield* eventsBetween(contractId, after, 2_147_483_647, limit + 1)
       if (head.length <= limit) return { data: head, has_more: false }
       const last = head[limit - 1]!.sequence
@@ -226,7 +147,7 @@ export class ContractsRepo extends Effect.Service<ContractsRepo>()("Contracts/Co
       return { data, has_more: beyond.length > 0 }
     }, Effect.orDie)
 
-    const partiesOf = Effect.fn("ContractsRepo.partiesOf")(
+    const partiesOf = Effect.fnUntraced(
       function*(person: string, mode: Mode, after: string | undefined, limit: number) {
         const rows = yield* sql<{ contract_id: string; party_id: string; capacity: unknown }>`
           SELECT contract_id, party_id, capacity FROM contract_parties

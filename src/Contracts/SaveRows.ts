@@ -1,0 +1,123 @@
+import type { Contract, Decided, DomainEvent } from "../Domain/Contract.js"
+import { makeId } from "../Domain/Ids.js"
+
+/**
+ * The rows one save adds beside the contract's own row, table by table, in an order that satisfies
+ * the foreign keys. Each table's columns carry their SQL types, so the rows can travel as one JSON
+ * parameter through `jsonb_to_recordset`.
+ */
+export interface TableRows {
+  readonly table: string
+  readonly columns: ReadonlyArray<readonly [name: string, type: string]>
+  readonly rows: ReadonlyArray<Record<string, unknown>>
+  readonly onConflict: string
+}
+
+type Row = Record<string, unknown>
+
+const table = (name: string, columns: string, rows: ReadonlyArray<Row>, onConflict = ""): TableRows => ({
+  table: name,
+  columns: columns.split(",").map((column) => column.trim().split(" ") as unknown as readonly [string, string]),
+  rows,
+  onConflict
+})
+
+const isNew = <A extends { readonly id: string }>(before: ReadonlyArray<A> | undefined) => {
+  const ids = new Set((before ?? []).map((item) => item.id))
+  return (item: A) => !ids.has(item.id)
+}
+
+export const rowsOfSave = (
+  previous: Contract | null,
+  next: Contract,
+  events: ReadonlyArray<DomainEvent>,
+  effects: Pick<Decided<unknown>, "mail" | "relationship">
+): ReadonlyArray<TableRows> => {
+  const before = new Map((previous?.parties ?? []).map((party) => [party.id, party]))
+  // Only parties that are new or whose capacity or removal changed: the rest are already right.
+  const parties = next.parties.filter((party) => {
+    const old = before.get(party.id)
+    return old === undefined || old.removed_at !== party.removed_at || JSON.stringify(old.capacity) !== JSON.stringify(party.capacity)
+  })
+  const relationship = effects.relationship
+  return [
+    table(
+      "relationships",
+      "id text, mode text, org_id text, counterparty_key text, counterparty_org text, created_at timestamptz",
+      relationship === undefined ? [] : [{
+        id: relationship.id,
+        mode: next.mode,
+        org_id: next.org,
+        counterparty_key: relationship.key,
+        counterparty_org: relationship.org,
+        created_at: next.updated_at
+      }],
+      "ON CONFLICT (id) DO NOTHING"
+    ),
+    // A guest is a person of no org, made when their party is.
+    table(
+      "people",
+      "id text, org_id text, mode text, name text, email text, created_at timestamptz",
+      parties.filter((party) => party.org === null && !before.has(party.id))
+        .map((party) => ({ id: party.person, org_id: null, mode: next.mode, name: party.name, email: party.email, created_at: next.updated_at })),
+      "ON CONFLICT (id) DO NOTHING"
+    ),
+    table(
+      "contract_parties",
+      "party_id text, contract_id text, person_id text, org_id text, mode text, side text, capacity jsonb, removed_at timestamptz, guest_token_hash text",
+      parties.map((party) => ({
+        party_id: party.id,
+        contract_id: next.id,
+        person_id: party.person,
+        org_id: party.org,
+        mode: next.mode,
+        side: party.side,
+        capacity: party.capacity,
+        removed_at: party.removed_at,
+        guest_token_hash: party.guest_token_hash
+      })),
+      "ON CONFLICT (party_id) DO UPDATE SET capacity = excluded.capacity, removed_at = excluded.removed_at"
+    ),
+    table(
+      "ask_index",
+      "ask_id text, contract_id text",
+      next.asks.filter(isNew(previous?.asks)).map((ask) => ({ ask_id: ask.id, contract_id: next.id })),
+      "ON CONFLICT (ask_id) DO NOTHING"
+    ),
+    table(
+      "signature_index",
+      "signature_id text, contract_id text",
+      next.signatures.filter(isNew(previous?.signatures)).map((signature) => ({ signature_id: signature.id, contract_id: next.id })),
+      "ON CONFLICT (signature_id) DO NOTHING"
+    ),
+    table(
+      "contract_events",
+      "id text, contract_id text, sequence integer, position smallint, type text, data jsonb, created_at timestamptz",
+      events.map((event, position) => ({
+        id: makeId("evt"),
+        contract_id: next.id,
+        sequence: next.head_sequence,
+        position,
+        type: event.type,
+        data: event.data,
+        created_at: next.updated_at
+      }))
+    ),
+    table(
+      "outbox",
+      "id text, mode text, contract_id text, org_id text, to_email text, to_org text, subject text, text text, link text, created_at timestamptz",
+      (effects.mail ?? []).map((message) => ({
+        id: makeId("evt").replace("evt_", "msg_"),
+        mode: next.mode,
+        contract_id: next.id,
+        org_id: next.org,
+        to_email: message.to,
+        to_org: next.parties.find((p) => p.email === message.to)?.org ?? null,
+        subject: message.subject,
+        text: message.text,
+        link: message.link,
+        created_at: next.updated_at
+      }))
+    )
+  ].filter((added) => added.rows.length > 0)
+}
