@@ -38,7 +38,7 @@ export class AdminRepo extends Effect.Service<AdminRepo>()("Admin/AdminRepo", {
         return { id, key, mode, scopes }
       })
 
-    const createOrg = Effect.fn("AdminRepo.createOrg")(
+    const createOrg = Effect.fnUntraced(
       function*(name: string, people: ReadonlyArray<NewPerson>, scopes: ReadonlyArray<string>) {
         return yield* sql.withTransaction(Effect.gen(function*() {
           const orgId = makeId("org")
@@ -52,7 +52,7 @@ export class AdminRepo extends Effect.Service<AdminRepo>()("Admin/AdminRepo", {
       Effect.orDie
     )
 
-    const revokeKey = Effect.fn("AdminRepo.revokeKey")(function*(keyId: string) {
+    const revokeKey = Effect.fnUntraced(function*(keyId: string) {
       const rows = yield* sql`UPDATE api_keys SET revoked_at = COALESCE(revoked_at, ${yield* now}) WHERE id = ${keyId} RETURNING id`
       return rows.length === 1
     }, Effect.orDie)

@@ -23,7 +23,7 @@ export class Authenticate extends Effect.Service<Authenticate>()("Auth/Authentic
     }
 
     /** A guest link: `Authorization: Token gtk_…`, or `?t=` on a read, never on a write. */
-    const guest = Effect.fn("Authenticate.guest")(function*(request: HttpServerRequest.HttpServerRequest, token: string) {
+    const guest = Effect.fnUntraced(function*(request: HttpServerRequest.HttpServerRequest, token: string) {
       const seat = yield* repo.findGuest(hashSecret(token))
       if (Option.isNone(seat)) return yield* unauthorized("This guest link is unknown, expired or revoked.")
       if (request.headers["contracts-acting-person"] !== undefined) {
@@ -45,7 +45,7 @@ export class Authenticate extends Effect.Service<Authenticate>()("Auth/Authentic
     })
 
     /** Resolves the credential, the version in force and the acting person of one request. */
-    const caller = Effect.fn("Authenticate.caller")(function*(request: HttpServerRequest.HttpServerRequest) {
+    const caller = Effect.fnUntraced(function*(request: HttpServerRequest.HttpServerRequest) {
       const header = request.headers["authorization"]
       const urlToken = new URL(request.url, "http://x").searchParams.get("t")
       if (header === undefined || header.trim() === "") {

@@ -19,7 +19,7 @@ export class AuthRepo extends Effect.Service<AuthRepo>()("Auth/AuthRepo", {
   effect: Effect.gen(function*() {
     const sql = yield* SqlClient.SqlClient
 
-    const findLiveKey = Effect.fn("AuthRepo.findLiveKey")(function*(secretHash: string) {
+    const findLiveKey = Effect.fnUntraced(function*(secretHash: string) {
       const rows = yield* sql<{ id: string; org_id: string; org_name: string; mode: Mode; scopes: unknown; pinned_version: string }>`
         SELECT k.id, k.org_id, o.name AS org_name, k.mode, k.scopes, k.pinned_version
         FROM api_keys k JOIN orgs o ON o.id = k.org_id
@@ -33,13 +33,13 @@ export class AuthRepo extends Effect.Service<AuthRepo>()("Auth/AuthRepo", {
       }))
     }, Effect.orDie)
 
-    const findPersonInOrg = Effect.fn("AuthRepo.findPersonInOrg")(function*(orgId: string, personId: string) {
+    const findPersonInOrg = Effect.fnUntraced(function*(orgId: string, personId: string) {
       const rows = yield* sql<Person>`SELECT id, name, email FROM people WHERE id = ${personId} AND org_id = ${orgId}`
       return Option.fromNullable(rows[0])
     }, Effect.orDie)
 
     /** The seat a guest link opens: one party on one contract, unless the party was removed. */
-    const findGuest = Effect.fn("AuthRepo.findGuest")(function*(tokenHash: string) {
+    const findGuest = Effect.fnUntraced(function*(tokenHash: string) {
       const rows = yield* sql<{ party_id: string; contract_id: string; mode: Mode; id: string; name: string; email: string }>`
         SELECT p.party_id, p.contract_id, p.mode, pe.id, pe.name, pe.email
         FROM contract_parties p JOIN people pe ON pe.id = p.person_id

@@ -5,7 +5,7 @@ import { seatOf } from "../Domain/Seat.js"
 import { ContractsRepo } from "./Repo.js"
 
 /** The contract as the caller may see it, or the same 404 whether it is hidden or missing. */
-export const loadVisible = Effect.fn("Contracts.loadVisible")(function*(id: string) {
+export const loadVisible = Effect.fnUntraced(function*(id: string) {
   const repo = yield* ContractsRepo
   const actor = domainActor(yield* Actor)
   const contract = yield* repo.read(id)

@@ -65,7 +65,7 @@ export class Idempotency extends Effect.Service<Idempotency>()("Idempotency/Idem
   effect: Effect.gen(function*() {
     const repo = yield* IdempotencyRepo
 
-    const claim = Effect.fn("Idempotency.claim")(function*(scope: string, key: string, requestHash: string) {
+    const claim = Effect.fnUntraced(function*(scope: string, key: string, requestHash: string) {
       for (let attempt = 0; attempt < 5; attempt++) {
         const now = yield* Clock.currentTimeMillis
         if (yield* repo.claim(scope, key, requestHash, new Date(now), new Date(now + lease))) return { _tag: "Proceed" } as Claim

@@ -14,7 +14,7 @@ export class IdempotencyRepo extends Effect.Service<IdempotencyRepo>()("Idempote
     const sql = yield* SqlClient.SqlClient
 
     /** Claims the key for a new request; false when a row already holds it. */
-    const claim = Effect.fn("IdempotencyRepo.claim")(
+    const claim = Effect.fnUntraced(
       function*(scope: string, key: string, requestHash: string, now: Date, lockedUntil: Date) {
         const rows = yield* sql`
           INSERT INTO idempotency_keys (scope, key, request_hash, created_at, locked_until)
@@ -26,7 +26,7 @@ export class IdempotencyRepo extends Effect.Service<IdempotencyRepo>()("Idempote
       Effect.orDie
     )
 
-    const find = Effect.fn("IdempotencyRepo.find")(function*(scope: string, key: string) {
+    const find = Effect.fnUntraced(function*(scope: string, key: string) {
       const rows = yield* sql<StoredKey>`
         SELECT request_hash, status, body, created_at, locked_until
         FROM idempotency_keys WHERE scope = ${scope} AND key = ${key}`
@@ -34,15 +34,15 @@ export class IdempotencyRepo extends Effect.Service<IdempotencyRepo>()("Idempote
     }, Effect.orDie)
 
     /** Removes a row only if it is still the one we looked at, so two retries cannot both take over. */
-    const forget = Effect.fn("IdempotencyRepo.forget")(function*(scope: string, key: string, createdAt: Date) {
+    const forget = Effect.fnUntraced(function*(scope: string, key: string, createdAt: Date) {
       yield* sql`DELETE FROM idempotency_keys WHERE scope = ${scope} AND key = ${key} AND created_at = ${createdAt}`
     }, Effect.orDie)
 
-    const release = Effect.fn("IdempotencyRepo.release")(function*(scope: string, key: string) {
+    const release = Effect.fnUntraced(function*(scope: string, key: string) {
       yield* sql`DELETE FROM idempotency_keys WHERE scope = ${scope} AND key = ${key} AND status IS NULL`
     }, Effect.orDie)
 
-    const complete = Effect.fn("IdempotencyRepo.complete")(
+    const complete = Effect.fnUntraced(
       function*(scope: string, key: string, status: number, body: string) {
         yield* sql`
           UPDATE idempotency_keys SET status = ${status}, body = ${body}, locked_until = NULL

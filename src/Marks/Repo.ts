@@ -16,13 +16,13 @@ export class MarksRepo extends Effect.Service<MarksRepo>()("Marks/MarksRepo", {
   effect: Effect.gen(function*() {
     const sql = yield* SqlClient.SqlClient
 
-    const find = Effect.fn("MarksRepo.find")(function*(person: string) {
+    const find = Effect.fnUntraced(function*(person: string) {
       const rows = yield* sql<{ kind: Mark["kind"]; text: string | null; content_type: string | null; data: string | null; checksum: string; updated_at: Date }>`
         SELECT kind, text, content_type, data, checksum, updated_at FROM people_marks WHERE person_id = ${person}`
       return Option.map(Option.fromNullable(rows[0]), (row): Mark => ({ person, ...row, updated_at: new Date(row.updated_at).toISOString() }))
     }, Effect.orDie)
 
-    const put = Effect.fn("MarksRepo.put")(function*(mark: Mark) {
+    const put = Effect.fnUntraced(function*(mark: Mark) {
       yield* sql`
         INSERT INTO people_marks (person_id, kind, text, content_type, data, checksum, updated_at)
         VALUES (${mark.person}, ${mark.kind}, ${mark.text}, ${mark.content_type}, ${mark.data}, ${mark.checksum}, ${mark.updated_at})
@@ -30,7 +30,7 @@ export class MarksRepo extends Effect.Service<MarksRepo>()("Marks/MarksRepo", {
           data = EXCLUDED.data, checksum = EXCLUDED.checksum, updated_at = EXCLUDED.updated_at`
     }, Effect.orDie)
 
-    const remove = Effect.fn("MarksRepo.remove")(function*(person: string) {
+    const remove = Effect.fnUntraced(function*(person: string) {
       const rows = yield* sql`DELETE FROM people_marks WHERE person_id = ${person} RETURNING person_id`
       return rows.length > 0
     }, Effect.orDie)

@@ -14,7 +14,7 @@ export class NegotiationRepo extends Effect.Service<NegotiationRepo>()("Negotiat
     const sql = yield* SqlClient.SqlClient
 
     /** A recipient's email, as a person of some org on this server, or an outside person seen before in this mode. */
-    const findRecipient = Effect.fn("NegotiationRepo.findRecipient")(function*(email: string, mode: Mode) {
+    const findRecipient = Effect.fnUntraced(function*(email: string, mode: Mode) {
       const rows = yield* sql<{ id: string; name: string; email: string; org_id: string | null }>`
         SELECT id, name, email, org_id FROM people
         WHERE lower(email) = lower(${email}) AND (org_id IS NOT NULL OR mode = ${mode})
@@ -22,12 +22,12 @@ export class NegotiationRepo extends Effect.Service<NegotiationRepo>()("Negotiat
       return Option.map(Option.fromNullable(rows[0]), (row): KnownPerson => ({ id: row.id, name: row.name, email: row.email, org: row.org_id }))
     }, Effect.orDie)
 
-    const relationshipInUse = Effect.fn("NegotiationRepo.relationshipInUse")(function*(relationship: string) {
+    const relationshipInUse = Effect.fnUntraced(function*(relationship: string) {
       const rows = yield* sql`SELECT 1 FROM contracts WHERE relationship_id = ${relationship} LIMIT 1`
       return rows.length > 0
     }, Effect.orDie)
 
-    const outbox = Effect.fn("NegotiationRepo.outbox")(function*(org: string, mode: Mode, limit: number) {
+    const outbox = Effect.fnUntraced(function*(org: string, mode: Mode, limit: number) {
       const rows = yield* sql<{ id: string; to_email: string; subject: string; text: string; contract_id: string; link: string | null; created_at: Date }>`
         SELECT id, to_email, subject, text, contract_id, link, created_at FROM outbox
         WHERE mode = ${mode} AND (org_id = ${org} OR to_org = ${org})
@@ -43,7 +43,7 @@ export class NegotiationRepo extends Effect.Service<NegotiationRepo>()("Negotiat
       }))
     }, Effect.orDie)
 
-    const relationship = Effect.fn("NegotiationRepo.relationship")(function*(id: string) {
+    const relationship = Effect.fnUntraced(function*(id: string) {
       const rows = yield* sql<{ org_id: string; mode: Mode; created_at: Date }>`
         SELECT org_id, mode, created_at FROM relationships WHERE id = ${id}`
       return Option.map(Option.fromNullable(rows[0]), (row) => ({ org: row.org_id, mode: row.mode, created: new Date(row.created_at).toISOString() }))
