@@ -68,5 +68,21 @@ for (const database of databases) {
       expect([ra.status, rb.status]).toEqual([200, 200])
       expect(maxOverall).toBe(2)
     })
+
+    it("serves reads from the last commit while a write is under way, and the new commit as soon as it lands", async () => {
+      const s = seat(service.url, org)
+      const a = (await s.draft()).body
+      expect((await s.get(`/contracts/${a.id}`)).body.head_sequence).toBe(a.head_sequence)
+      const gate = Effect.runSync(Deferred.make<void>())
+      waits.set(a.id, gate)
+      const mark = entered.length
+      const write = s.post(`/contracts/${a.id}/facts/${a.facts[0].id}/confirm`)
+      while (!entered.slice(mark).includes(a.id)) await new Promise((r) => setTimeout(r, 1))
+      expect((await s.get(`/contracts/${a.id}`)).body.head_sequence).toBe(a.head_sequence)
+      Effect.runSync(Deferred.succeed(gate, undefined))
+      expect((await write).status).toBe(200)
+      waits.clear()
+      expect((await s.get(`/contracts/${a.id}`)).body.head_sequence).toBe(a.head_sequence + 1)
+    })
   })
 }
