@@ -1,37 +1,24 @@
 import { afterAll, beforeAll, describe, expect, it } from "@effect/vitest"
-import { Effect, Layer, ManagedRuntime, Option, TestClock, TestContext } from "effect"
+import { Effect, Layer, Option, TestClock, TestContext } from "effect"
 import { AdminRepo } from "../src/Admin/Repo.js"
 import { AuthCache } from "../src/Auth/Cache.js"
 import { AuthRepo } from "../src/Auth/Repo.js"
 import { hashSecret } from "../src/Auth/Secrets.js"
-import { ServerConfig } from "../src/Config.js"
-import { DatabaseLive } from "../src/Sql/Database.js"
-import { MigrationsLive } from "../src/Sql/Migrations.js"
 import { databases } from "./support/databases.js"
-import { testSettings } from "./support/service.js"
+import { type RuntimeOnDatabase, runtimeOnDatabase } from "./support/runtime.js"
 
 for (const database of databases) {
   describe(`the authentication cache (${database.name})`, () => {
-    let drop: () => Promise<void>
-    let runtime: ManagedRuntime.ManagedRuntime<AuthCache | AdminRepo, unknown>
+    let running: RuntimeOnDatabase<AuthCache | AdminRepo>
 
     beforeAll(async () => {
-      const made = await database.create()
-      drop = made.drop
-      const config = Layer.succeed(ServerConfig, testSettings({ databaseUrl: Option.some(made.url) }))
-      const sql = Layer.provideMerge(MigrationsLive, DatabaseLive).pipe(Layer.provide(config))
-      runtime = ManagedRuntime.make(
-        Layer.mergeAll(AuthCache.Default.pipe(Layer.provide(AuthRepo.Default)), AdminRepo.Default).pipe(Layer.provide(sql))
-      )
+      running = await runtimeOnDatabase(database, Layer.mergeAll(AuthCache.Default.pipe(Layer.provide(AuthRepo.Default)), AdminRepo.Default))
     })
-    afterAll(async () => {
-      await runtime.dispose()
-      await drop()
-    })
+    afterAll(() => running.stop())
 
     // The clock is the test's own; the cache and the database are real.
     const run = <A>(effect: Effect.Effect<A, unknown, AuthCache | AdminRepo>) =>
-      runtime.runPromise(effect.pipe(Effect.provide(TestContext.TestContext)))
+      running.runtime.runPromise(effect.pipe(Effect.provide(TestContext.TestContext)))
 
     it("trusts a live key for five seconds, so a revocation made by another process takes effect within them", () =>
       run(Effect.gen(function*() {

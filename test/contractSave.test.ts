@@ -1,36 +1,23 @@
 import { afterAll, beforeAll, describe, expect, it } from "@effect/vitest"
 import { SqlClient } from "@effect/sql"
-import { Effect, Exit, Layer, ManagedRuntime, Option } from "effect"
+import { Effect, Exit, Layer, Option } from "effect"
 import { AdminRepo } from "../src/Admin/Repo.js"
-import { ServerConfig } from "../src/Config.js"
 import { ContractsRepo } from "../src/Contracts/Repo.js"
 import type { Contract, Decided } from "../src/Domain/Contract.js"
 import { draftFromTemplate } from "../src/Domain/Drafting.js"
 import { Rejection } from "../src/Domain/Rejection.js"
-import { DatabaseLive } from "../src/Sql/Database.js"
-import { MigrationsLive } from "../src/Sql/Migrations.js"
 import { findTemplate } from "../src/Templates/Catalog.js"
 import { databases } from "./support/databases.js"
-import { testSettings } from "./support/service.js"
-
-type Services = ContractsRepo | AdminRepo | SqlClient.SqlClient
+import { type RuntimeOnDatabase, runtimeOnDatabase } from "./support/runtime.js"
 
 for (const database of databases) {
   describe(`storing a contract write (${database.name})`, () => {
-    let drop: () => Promise<void>
-    let runtime: ManagedRuntime.ManagedRuntime<Services, unknown>
+    let running: RuntimeOnDatabase<ContractsRepo | AdminRepo>
 
     beforeAll(async () => {
-      const made = await database.create()
-      drop = made.drop
-      const config = Layer.succeed(ServerConfig, testSettings({ databaseUrl: Option.some(made.url) }))
-      const sql = Layer.provideMerge(MigrationsLive, DatabaseLive).pipe(Layer.provide(config))
-      runtime = ManagedRuntime.make(Layer.provideMerge(Layer.mergeAll(ContractsRepo.Default, AdminRepo.Default), sql))
+      running = await runtimeOnDatabase(database, Layer.mergeAll(ContractsRepo.Default, AdminRepo.Default))
     })
-    afterAll(async () => {
-      await runtime.dispose()
-      await drop()
-    })
+    afterAll(() => running.stop())
 
     const counts = (id: string) =>
       Effect.flatMap(SqlClient.SqlClient, (sql) =>
@@ -41,7 +28,7 @@ for (const database of databases) {
                  (SELECT head_sequence FROM contracts WHERE id = ${id}) AS head`.pipe(Effect.map((rows) => rows[0]!)))
 
     it("writes the contract, its parties, events and mail together, and nothing at all from a stale copy", () =>
-      runtime.runPromise(Effect.gen(function*() {
+      running.runtime.runPromise(Effect.gen(function*() {
         const repo = yield* ContractsRepo
         const org = yield* (yield* AdminRepo).createOrg("Acme Ltd", [{ name: "Ada", email: "ada@acme.test" }], ["contracts:write"])
         const ada = org.people[0]!
@@ -86,6 +73,48 @@ for (const database of databases) {
           parties: first.parties + 1
         })
         expect(Option.getOrThrow(yield* repo.load("con_savetest")).head_sequence).toBe(next.head_sequence)
+      })))
+
+    it("stores each letter once as a row, keeps them out of the document, and refuses to rewrite one", () =>
+      running.runtime.runPromise(Effect.gen(function*() {
+        const repo = yield* ContractsRepo
+        const sql = yield* SqlClient.SqlClient
+        const org = yield* (yield* AdminRepo).createOrg("Gamma Ltd", [{ name: "Ada", email: "ada@gamma.test" }], ["contracts:write"])
+        const drafted = draftFromTemplate({
+          id: "con_lettertest",
+          mode: "live",
+          actor: { mode: "live", org: org.org_id, person: org.people[0]!, guest: null },
+          template: findTemplate("tpl_mutual_nda")!,
+          facts: {},
+          now: "2026-11-23T00:00:00.000Z"
+        })
+        if (drafted instanceof Rejection) throw drafted
+        yield* repo.save(null, drafted.contract, drafted.events, drafted)
+        const letter = (n: number) => ({
+          id: `let_${n}`, kind: "sent", ordinal: n, sequence: n + 1, from: "pty_x", to: [], note: `note ${n}`, sent_at: "2026-11-23T00:00:00.000Z",
+          confirmed_by: "per_x", asks: [], decisions: [], final: false
+        }) as unknown as Contract["letters"][number]
+        let previous = drafted.contract
+        for (const n of [1, 2, 3]) {
+          const next: Contract = { ...previous, head_sequence: previous.head_sequence + 1, letters: [...previous.letters, letter(n)] }
+          yield* repo.save(previous, next, [])
+          previous = next
+        }
+        const stored = yield* sql<{ ordinal: number; id: string }>`
+          SELECT ordinal, letter ->> 'id' AS id FROM contract_letters WHERE contract_id = 'con_lettertest' ORDER BY ordinal`
+        expect(stored).toEqual([{ ordinal: 1, id: "let_1" }, { ordinal: 2, id: "let_2" }, { ordinal: 3, id: "let_3" }])
+        const documents = yield* sql<{ has_letters: boolean }>`SELECT doc -> 'letters' IS NOT NULL AS has_letters FROM contracts WHERE id = 'con_lettertest'`
+        expect(documents[0]!.has_letters).toBe(false)
+        expect(Option.getOrThrow(yield* repo.load("con_lettertest"))).toEqual(previous)
+
+        // A write that changes a stored letter is a defect of the core: it dies and stores nothing.
+        const rewritten: Contract = {
+          ...previous,
+          head_sequence: previous.head_sequence + 1,
+          letters: [{ ...previous.letters[0]!, note: "changed" }, ...previous.letters.slice(1), letter(4)]
+        }
+        expect(Exit.isFailure(yield* Effect.exit(repo.save(previous, rewritten, [])))).toBe(true)
+        expect(Option.getOrThrow(yield* repo.load("con_lettertest"))).toEqual(previous)
       })))
   })
 }

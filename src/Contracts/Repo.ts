@@ -19,6 +19,14 @@ export interface ListFilter {
   readonly limit: number
 }
 
+interface StoredContract {
+  readonly doc: unknown
+  readonly letters: unknown
+}
+
+/** The contract's document as stored: everything but its letters. */
+const documentOf = ({ letters: _letters, ...document }: Contract) => document
+
 export interface StoredEvent {
   readonly id: string
   readonly sequence: number
@@ -31,9 +39,16 @@ export class ContractsRepo extends Effect.Service<ContractsRepo>()("Contracts/Co
   effect: Effect.gen(function*() {
     const sql = yield* SqlClient.SqlClient
 
+    // A contract is stored as its document without the letters, which are rows of their own
+    // (append-only, written once each); a read puts them back in order.
+    const lettersOf = sql`(
+      SELECT coalesce(jsonb_agg(l.letter ORDER BY l.ordinal), '[]'::jsonb) FROM contract_letters l WHERE l.contract_id = c.id
+    ) AS letters`
+    const assemble = (row: StoredContract): Contract => ({ ...parse<Omit<Contract, "letters">>(row.doc), letters: parse(row.letters) })
+
     const load = Effect.fnUntraced(function*(id: string) {
-      const rows = yield* sql<{ doc: unknown }>`SELECT doc FROM contracts WHERE id = ${id}`
-      return Option.map(Option.fromNullable(rows[0]), (row) => parse<Contract>(row.doc))
+      const rows = yield* sql<StoredContract>`SELECT c.doc, ${lettersOf} FROM contracts c WHERE c.id = ${id}`
+      return Option.map(Option.fromNullable(rows[0]), assemble)
     }, Effect.orDie)
 
     // The copies held by live Contract entities. An entity is its contract's only writer and puts
@@ -85,11 +100,11 @@ export class ContractsRepo extends Effect.Service<ContractsRepo>()("Contracts/Co
           ? sql`
             INSERT INTO contracts (id, mode, org_id, state, origin, title, relationship_id, words_hash, head_sequence, created_at, updated_at, doc)
             VALUES (${next.id}, ${next.mode}, ${next.org}, ${next.state}, ${next.origin}, ${next.title}, ${next.relationship},
-                    ${next.words_hash}, ${next.head_sequence}, ${next.created_at}, ${next.updated_at}, ${json(next)}::jsonb)
+                    ${next.words_hash}, ${next.head_sequence}, ${next.created_at}, ${next.updated_at}, ${json(documentOf(next))}::jsonb)
             RETURNING id`
           : sql`
             UPDATE contracts SET state = ${next.state}, relationship_id = ${next.relationship}, words_hash = ${next.words_hash},
-              head_sequence = ${next.head_sequence}, updated_at = ${next.updated_at}, doc = ${json(next)}::jsonb
+              head_sequence = ${next.head_sequence}, updated_at = ${next.updated_at}, doc = ${json(documentOf(next))}::jsonb
             WHERE id = ${next.id} AND head_sequence = ${previous.head_sequence}
             RETURNING id`
         const added = rowsOfSave(previous, next, events, effects).map(addRows)
@@ -115,10 +130,10 @@ export class ContractsRepo extends Effect.Service<ContractsRepo>()("Contracts/Co
       if (filter.after !== undefined) {
         conditions.push(sql`(c.created_at, c.id) < (${filter.after.created_at}::timestamptz, ${filter.after.id})`)
       }
-      const rows = yield* sql<{ doc: unknown }>`
-        SELECT c.doc FROM contracts c WHERE ${sql.and(conditions)}
+      const rows = yield* sql<StoredContract>`
+        SELECT c.doc, ${lettersOf} FROM contracts c WHERE ${sql.and(conditions)}
         ORDER BY c.created_at DESC, c.id DESC LIMIT ${filter.limit + 1}`
-      return rows.map((row) => parse<Contract>(row.doc))
+      return rows.map(assemble)
     }, Effect.orDie)
 
     const eventsBetween = (contractId: string, after: number, upTo: number, limit: number) =>

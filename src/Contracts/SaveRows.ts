@@ -2,7 +2,8 @@ import type { Contract, Decided, DomainEvent } from "../Domain/Contract.js"
 import { makeId } from "../Domain/Ids.js"
 
 /**
- * The rows one save adds beside the contract's own row, table by table, in an order that satisfies
+ * The rows one save adds beside the contract's own row (new letters among them: letters are
+ * append-only, so each is written once), table by table, in an order that satisfies
  * the foreign keys. Each table's columns carry their SQL types, so the rows can travel as one JSON
  * parameter through `jsonb_to_recordset`.
  */
@@ -40,6 +41,11 @@ export const rowsOfSave = (
     return old === undefined || old.removed_at !== party.removed_at || JSON.stringify(old.capacity) !== JSON.stringify(party.capacity)
   })
   const relationship = effects.relationship
+  const stored = previous?.letters ?? []
+  // Stored letters are never rewritten, so a write that changed one must not be half-stored.
+  if (stored.some((letter, index) => next.letters[index] !== letter)) {
+    throw new Error(`contract ${next.id}: a write changed a letter that is already stored`)
+  }
   return [
     table(
       "relationships",
@@ -89,6 +95,15 @@ export const rowsOfSave = (
       "signature_id text, contract_id text",
       next.signatures.filter(isNew(previous?.signatures)).map((signature) => ({ signature_id: signature.id, contract_id: next.id })),
       "ON CONFLICT (signature_id) DO NOTHING"
+    ),
+    table(
+      "contract_letters",
+      "contract_id text, ordinal integer, letter jsonb",
+      next.letters.slice(stored.length).map((letter, index) => ({
+        contract_id: next.id,
+        ordinal: stored.length + index + 1,
+        letter
+      }))
     ),
     table(
       "contract_events",

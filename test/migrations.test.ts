@@ -1,0 +1,51 @@
+import { afterAll, beforeAll, describe, expect, it } from "@effect/vitest"
+import { SqlClient } from "@effect/sql"
+import * as Migrator from "@effect/sql/Migrator"
+import { Effect, Layer, ManagedRuntime, Option } from "effect"
+import { migrations } from "../migrations/index.js"
+import { ServerConfig } from "../src/Config.js"
+import { ContractsRepo } from "../src/Contracts/Repo.js"
+import { DatabaseLive } from "../src/Sql/Database.js"
+import { databases } from "./support/databases.js"
+import { testSettings } from "./support/service.js"
+
+const migrate = (names: ReadonlyArray<keyof typeof migrations>) =>
+  Migrator.make({})({ loader: Migrator.fromRecord(Object.fromEntries(names.map((name) => [name, migrations[name]]))) })
+
+for (const database of databases) {
+  describe(`migrations (${database.name})`, () => {
+    let drop: () => Promise<void>
+    let runtime: ManagedRuntime.ManagedRuntime<SqlClient.SqlClient, unknown>
+
+    beforeAll(async () => {
+      const made = await database.create()
+      drop = made.drop
+      runtime = ManagedRuntime.make(DatabaseLive.pipe(Layer.provide(Layer.succeed(ServerConfig, testSettings({ databaseUrl: Option.some(made.url) })))))
+    })
+    afterAll(async () => {
+      await runtime.dispose()
+      await drop()
+    })
+
+    it("0004 moves the letters of existing contracts out of their documents into rows, in order", () =>
+      runtime.runPromise(Effect.gen(function*() {
+        const sql = yield* SqlClient.SqlClient
+        yield* migrate(["0001_foundation", "0002_negotiation", "0003_signatures"])
+        const letters = [{ id: "let_a", ordinal: 1 }, { id: "let_b", ordinal: 2 }]
+        const doc = { id: "con_old", title: "Old", head_sequence: 3, letters }
+        yield* sql`INSERT INTO orgs (id, name, created_at) VALUES ('org_old', 'Old Ltd', now())`
+        yield* sql`
+          INSERT INTO contracts (id, mode, org_id, state, origin, title, words_hash, head_sequence, created_at, updated_at, doc)
+          VALUES ('con_old', 'live', 'org_old', 'negotiating', 'template', 'Old', 'h', 3, now(), now(), ${JSON.stringify(doc)}::jsonb)`
+        yield* sql`
+          INSERT INTO contracts (id, mode, org_id, state, origin, title, words_hash, head_sequence, created_at, updated_at, doc)
+          VALUES ('con_new', 'live', 'org_old', 'draft', 'template', 'New', 'h', 1, now(), now(), ${JSON.stringify({ id: "con_new", letters: [] })}::jsonb)`
+        yield* migrate(Object.keys(migrations) as Array<keyof typeof migrations>)
+        const repo = yield* Effect.provide(ContractsRepo, ContractsRepo.Default)
+        expect(Option.getOrThrow(yield* repo.load("con_old"))).toEqual(doc)
+        expect(Option.getOrThrow(yield* repo.load("con_new"))).toEqual({ id: "con_new", letters: [] })
+        const left = yield* sql<{ n: number }>`SELECT count(*)::int AS n FROM contracts WHERE doc -> 'letters' IS NOT NULL`
+        expect(left[0]!.n).toBe(0)
+      })))
+  })
+}
