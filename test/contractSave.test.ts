@@ -75,6 +75,21 @@ for (const database of databases) {
         expect(Option.getOrThrow(yield* repo.load("con_savetest")).head_sequence).toBe(next.head_sequence)
       })))
 
+    it("serves a live entity's copy until that entity passivates, and never drops a newer entity's copy", () =>
+      running.runtime.runPromise(Effect.gen(function*() {
+        const repo = yield* ContractsRepo
+        const stored = Option.getOrThrow(yield* repo.load("con_savetest"))
+        const older: Contract = { ...stored, title: "older copy" }
+        const newer: Contract = { ...stored, title: "newer copy" }
+        repo.keepLive(older)
+        repo.keepLive(newer)
+        // The older entity passivates after a newer one for the same contract woke.
+        repo.dropLive(older)
+        expect(Option.getOrThrow(yield* repo.read("con_savetest")).title).toBe("newer copy")
+        repo.dropLive(newer)
+        expect(Option.getOrThrow(yield* repo.read("con_savetest"))).toEqual(stored)
+      })))
+
     it("stores each letter once as a row, keeps them out of the document, and refuses to rewrite one", () =>
       running.runtime.runPromise(Effect.gen(function*() {
         const repo = yield* ContractsRepo

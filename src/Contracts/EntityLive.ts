@@ -34,7 +34,7 @@ export const ContractLive = Layer.unwrapEffect(Effect.map(ServerConfig, (setting
       }
       return cached
     })
-    yield* Effect.addFinalizer(() => Effect.sync(() => repo.dropLive(id)))
+    yield* Effect.addFinalizer(() => Effect.sync(() => Option.map(cached, repo.dropLive)))
     const now = Effect.map(Clock.currentTimeMillis, (ms) => new Date(ms).toISOString())
 
     const write = <A>(decide: (contract: Option.Option<Aggregate>, now: string) => Rejection | Decided<A>) =>

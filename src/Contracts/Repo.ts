@@ -179,8 +179,10 @@ export class ContractsRepo extends Effect.Service<ContractsRepo>()("Contracts/Co
       read,
       /** Called by the contract's entity only, with a copy that is committed. */
       keepLive: (contract: Contract) => void live.set(contract.id, contract),
-      /** Called by the contract's entity when it passivates. */
-      dropLive: (id: string) => void live.delete(id),
+      /** Called by the contract's entity when it passivates; a newer entity's copy stays. */
+      dropLive: (contract: Contract) => {
+        if (live.get(contract.id) === contract) live.delete(contract.id)
+      },
       save,
       list,
       events,
