@@ -2,11 +2,13 @@ import foundation from "./0001_foundation.js"
 import negotiation from "./0002_negotiation.js"
 import signatures from "./0003_signatures.js"
 import letters from "./0004_letters.js"
+import idempotentWrites from "./0005_idempotent_writes.js"
 
 // Every migration, by its numbered name; the migrator runs the ones a database has not seen.
 export const migrations = {
   "0001_foundation": foundation,
   "0002_negotiation": negotiation,
   "0003_signatures": signatures,
-  "0004_letters": letters
+  "0004_letters": letters,
+  "0005_idempotent_writes": idempotentWrites
 }

@@ -47,5 +47,20 @@ for (const database of databases) {
         yield* TestClock.adjust("61 seconds")
         expect((yield* idempotency.claim("org:live", "k2", "h"))._tag).toBe("Proceed")
       })))
+
+    it.scoped("resumes, once, a claim whose process died after its contract write was stored", () =>
+      onFreshDatabase(database, Effect.gen(function*() {
+        const idempotency = yield* Idempotency
+        const sql = yield* SqlClient.SqlClient
+        expect((yield* idempotency.claim("org:live", "k3", "h"))._tag).toBe("Proceed")
+        // What the contract's save statement does to the claim before the process dies.
+        yield* Effect.orDie(sql`UPDATE idempotency_keys SET contract_id = 'con_x', result = '{"letter":"let_x"}'::jsonb WHERE key = 'k3'`)
+        expect((yield* idempotency.claim("org:live", "k3", "h"))._tag).toBe("InFlight")
+        yield* TestClock.adjust("61 seconds")
+        expect(yield* idempotency.claim("org:live", "k3", "h")).toEqual({ _tag: "Resume", contract: "con_x", result: { letter: "let_x" } })
+        // The resuming request holds a fresh lease: a concurrent retry waits.
+        expect((yield* idempotency.claim("org:live", "k3", "h"))._tag).toBe("InFlight")
+        expect((yield* idempotency.claim("org:live", "k3", "other"))._tag).toBe("Mismatch")
+      })))
   })
 }

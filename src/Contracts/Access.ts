@@ -1,5 +1,8 @@
 import { Context, Effect, Option } from "effect"
+import { RpcClient } from "@effect/rpc"
 import { Actor, domainActor } from "../Auth/Actor.js"
+import { makeId } from "../Domain/Ids.js"
+import { RequestKey, requestKeyHeaders } from "../Idempotency/RequestKey.js"
 import { notFound, reject, Rejection } from "../Domain/Rejection.js"
 import { seatOf } from "../Domain/Seat.js"
 import { ContractsRepo } from "./Repo.js"
@@ -35,13 +38,28 @@ export const ifMatchOf = (header: string | undefined): Rejection | string => {
  * transport errors are our defects. The message goes out with an empty context: the message that
  * wakes an entity lends it the fiber refs it is acquired with, and the entity keeps them until it
  * passivates, so a request's context would keep that request's socket buffers and response alive
- * for the entity's whole idle time (test/memory.test.ts).
+ * for the entity's whole idle time (test/memory.test.ts). The request's idempotency key rides
+ * along as message headers, for the write to record its result on the key's claim; when resuming
+ * a request whose write is already stored, the stored result is the answer and nothing is sent.
  */
-export const sendToContract = <A, E>(message: Effect.Effect<A, E>) =>
-  Effect.catchAll(
-    Effect.mapInputContext(message, (_: Context.Context<never>) => Context.empty()),
-    (error) => (error instanceof Rejection ? Effect.fail(error) : Effect.die(error))
-  )
+export const sendToContract = <A, E>(message: Effect.Effect<A, E>): Effect.Effect<A, Rejection> =>
+  Effect.flatMap(Effect.serviceOption(RequestKey), (requestKey) => {
+    // A handler sends one message: when resuming, that message's write is already stored.
+    if (Option.isSome(requestKey) && requestKey.value.stored !== null) return Effect.succeed(requestKey.value.stored.result as A)
+    const sent = Effect.mapInputContext(message, (_: Context.Context<never>) => Context.empty())
+    return Effect.catchAll(
+      Option.isSome(requestKey)
+        ? RpcClient.withHeaders(sent, { [requestKeyHeaders.scope]: requestKey.value.scope, [requestKeyHeaders.key]: requestKey.value.key })
+        : sent,
+      (error) => (error instanceof Rejection ? Effect.fail(error) : Effect.die(error))
+    )
+  })
+
+/** The id for a contract a request creates: when resuming, the one its stored write created. */
+export const newContractId = Effect.map(
+  Effect.serviceOption(RequestKey),
+  (requestKey) => Option.isSome(requestKey) && requestKey.value.stored !== null ? requestKey.value.stored.contract : makeId("con")
+)
 
 export const parseLimit = (value: string | undefined, fallback = 10): Rejection | number => {
   const limit = Number(value ?? fallback)

@@ -1,5 +1,6 @@
 import { Clock, Duration, Effect, Layer, Option } from "effect"
 import { Entity } from "@effect/cluster"
+import { Headers } from "@effect/platform"
 import type { Contract as Aggregate, Decided } from "../Domain/Contract.js"
 import { draftFromTemplate } from "../Domain/Drafting.js"
 import { confirmFact, setFact } from "../Domain/FactEdits.js"
@@ -16,6 +17,14 @@ import { findTemplate } from "../Templates/Catalog.js"
 import { Contract } from "./Entity.js"
 import { ContractsRepo } from "./Repo.js"
 import { WriteProbe } from "./WriteProbe.js"
+import { requestKeyHeaders } from "../Idempotency/RequestKey.js"
+
+/** The idempotency key the message was sent under, for the save to record its result on. */
+const requestKeyOf = (headers: Headers.Headers) => {
+  const scope = headers[requestKeyHeaders.scope]
+  const key = headers[requestKeyHeaders.key]
+  return scope === undefined || key === undefined ? null : { scope, key }
+}
 
 // The idle time is an entity option, fixed when the layer is built, so the layer is built from config.
 export const ContractLive = Layer.unwrapEffect(Effect.map(ServerConfig, (settings) => Contract.toLayer(
@@ -37,12 +46,12 @@ export const ContractLive = Layer.unwrapEffect(Effect.map(ServerConfig, (setting
     yield* Effect.addFinalizer(() => Effect.sync(() => Option.map(cached, repo.dropLive)))
     const now = Effect.map(Clock.currentTimeMillis, (ms) => new Date(ms).toISOString())
 
-    const write = <A>(decide: (contract: Option.Option<Aggregate>, now: string) => Rejection | Decided<A>) =>
+    const write = <A>(headers: Headers.Headers, decide: (contract: Option.Option<Aggregate>, now: string) => Rejection | Decided<A>) =>
       probe.around(id, Effect.gen(function*() {
         const before = yield* current
         const decided = decide(before, yield* now)
         if (decided instanceof Rejection) return yield* Effect.fail(decided)
-        yield* repo.save(Option.getOrNull(before), decided.contract, decided.events, decided)
+        yield* repo.save(Option.getOrNull(before), decided.contract, decided.events, decided, requestKeyOf(headers))
         cached = Option.some(decided.contract)
         repo.keepLive(decided.contract)
         return decided.result as unknown
@@ -57,23 +66,23 @@ export const ContractLive = Layer.unwrapEffect(Effect.map(ServerConfig, (setting
         )
       )
 
-    const existing = <A>(decide: (contract: Aggregate, now: string) => Rejection | Decided<A>) =>
-      write((contract, at) => Option.isNone(contract) ? notFound("contract", id) : decide(contract.value, at))
+    const existing = <A>(headers: Headers.Headers, decide: (contract: Aggregate, now: string) => Rejection | Decided<A>) =>
+      write(headers, (contract, at) => Option.isNone(contract) ? notFound("contract", id) : decide(contract.value, at))
 
     return {
-      Draft: ({ payload }) =>
-        write((contract, at) => {
+      Draft: ({ headers, payload }) =>
+        write(headers, (contract, at) => {
           if (Option.isSome(contract)) return new Rejection({ code: "invalid_request", message: "This contract already exists." })
           const template = findTemplate(payload.template_id)
           if (template === undefined) return notFound("template", payload.template_id, "template_id")
           return draftFromTemplate({ id, mode: payload.actor.mode, actor: payload.actor, template, facts: payload.facts, now: at })
         }),
-      SetFact: ({ payload }) =>
-        existing((contract, at) => setFact(contract, payload.actor, { factId: payload.fact_id, value: payload.value, ifMatch: payload.if_match, scopes: payload.scopes, now: at })),
-      ConfirmFact: ({ payload }) =>
-        existing((contract, at) => confirmFact(contract, payload.actor, { factId: payload.fact_id, now: at })),
-      Send: ({ payload }) =>
-        existing((contract, at) =>
+      SetFact: ({ headers, payload }) =>
+        existing(headers, (contract, at) => setFact(contract, payload.actor, { factId: payload.fact_id, value: payload.value, ifMatch: payload.if_match, scopes: payload.scopes, now: at })),
+      ConfirmFact: ({ headers, payload }) =>
+        existing(headers, (contract, at) => confirmFact(contract, payload.actor, { factId: payload.fact_id, now: at })),
+      Send: ({ headers, payload }) =>
+        existing(headers, (contract, at) =>
           sendContract(contract, payload.actor, {
             recipients: payload.recipients,
             note: payload.note,
@@ -83,18 +92,18 @@ export const ContractLive = Layer.unwrapEffect(Effect.map(ServerConfig, (setting
             now: at,
             publicUrl: config.publicUrl
           })),
-      StageDecision: ({ payload }) =>
-        existing((contract, at) => stageDecision(contract, payload.actor, { ...payload, ifMatch: payload.if_match, now: at })),
-      WithdrawDecision: ({ payload }) => existing((contract) => withdrawDecision(contract, payload.actor, payload.decision_id)),
-      SetReplyNote: ({ payload }) => existing((contract) => setReplyNote(contract, payload.actor, payload.note)),
-      DiscardReply: ({ payload }) => existing((contract) => discardReply(contract, payload.actor)),
-      WithdrawAsk: ({ payload }) => existing((contract, at) => withdrawAsk(contract, payload.actor, { askId: payload.ask_id, now: at, publicUrl: config.publicUrl })),
-      Invite: ({ payload }) =>
-        existing((contract, at) => invite(contract, payload.actor, { invitee: payload.invitee, now: at, publicUrl: config.publicUrl })),
-      RemoveParty: ({ payload }) => existing((contract, at) => removeParty(contract, payload.actor, { partyId: payload.party_id, now: at, publicUrl: config.publicUrl })),
-      Cancel: ({ payload }) => existing((contract, at) => cancelContract(contract, payload.actor, { reason: payload.reason, now: at })),
-      Sign: ({ payload }) =>
-        existing((contract, at) =>
+      StageDecision: ({ headers, payload }) =>
+        existing(headers, (contract, at) => stageDecision(contract, payload.actor, { ...payload, ifMatch: payload.if_match, now: at })),
+      WithdrawDecision: ({ headers, payload }) => existing(headers, (contract) => withdrawDecision(contract, payload.actor, payload.decision_id)),
+      SetReplyNote: ({ headers, payload }) => existing(headers, (contract) => setReplyNote(contract, payload.actor, payload.note)),
+      DiscardReply: ({ headers, payload }) => existing(headers, (contract) => discardReply(contract, payload.actor)),
+      WithdrawAsk: ({ headers, payload }) => existing(headers, (contract, at) => withdrawAsk(contract, payload.actor, { askId: payload.ask_id, now: at, publicUrl: config.publicUrl })),
+      Invite: ({ headers, payload }) =>
+        existing(headers, (contract, at) => invite(contract, payload.actor, { invitee: payload.invitee, now: at, publicUrl: config.publicUrl })),
+      RemoveParty: ({ headers, payload }) => existing(headers, (contract, at) => removeParty(contract, payload.actor, { partyId: payload.party_id, now: at, publicUrl: config.publicUrl })),
+      Cancel: ({ headers, payload }) => existing(headers, (contract, at) => cancelContract(contract, payload.actor, { reason: payload.reason, now: at })),
+      Sign: ({ headers, payload }) =>
+        existing(headers, (contract, at) =>
           signContract(contract, payload.actor, {
             textHash: payload.text_hash,
             confirmedBy: payload.confirmed_by,
@@ -103,24 +112,24 @@ export const ContractLive = Layer.unwrapEffect(Effect.map(ServerConfig, (setting
             now: at,
             publicUrl: config.publicUrl
           })),
-      WithdrawSignature: ({ payload }) =>
-        existing((contract, at) =>
+      WithdrawSignature: ({ headers, payload }) =>
+        existing(headers, (contract, at) =>
           withdrawSignature(contract, payload.actor, {
             signatureId: payload.signature_id,
             confirmedBy: payload.confirmed_by,
             now: at,
             publicUrl: config.publicUrl
           })),
-      Amend: ({ payload }) =>
+      Amend: ({ headers, payload }) =>
         Effect.flatMap(repo.read(payload.parent), (parent) =>
-          write((contract, at) =>
+          write(headers, (contract, at) =>
             Option.isSome(contract)
               ? new Rejection({ code: "invalid_request", message: "This contract already exists." })
               : Option.isNone(parent)
               ? notFound("contract", payload.parent)
               : amendContract(parent.value, payload.actor, { id, note: payload.note, now: at }))),
-      CommitReply: ({ payload }) =>
-        existing((contract, at) =>
+      CommitReply: ({ headers, payload }) =>
+        existing(headers, (contract, at) =>
           commitReply(contract, payload.actor, {
             note: payload.note,
             confirmedBy: payload.confirmed_by,

@@ -7,8 +7,7 @@ import { contractStates, origins } from "../Domain/Contract.js"
 import { reject, Rejection } from "../Domain/Rejection.js"
 import { renderListRow, renderSheet, renderStateRead } from "../Domain/Sheet.js"
 import { renderEvent } from "../Domain/EventViews.js"
-import { makeId } from "../Domain/Ids.js"
-import { ifMatchOf, loadVisible, sendToContract, parseLimit } from "./Access.js"
+import { ifMatchOf, loadVisible, newContractId, sendToContract, parseLimit } from "./Access.js"
 import { Contract } from "./Entity.js"
 import { ContractsRepo } from "./Repo.js"
 
@@ -46,7 +45,7 @@ export const ContractsHttp = HttpApiBuilder.group(Api, "contracts", (handlers) =
             )
           }
           const actor = domainActor(yield* Actor)
-          const id = makeId("con")
+          const id = yield* newContractId
           const drafted = (yield* sendToContract(
             client(id).Draft({ actor, template_id: payload.template_id, facts: payload.facts ?? {} })
           )) as { questions: ReadonlyArray<{ id: string; asks: string; fact: string; blank: string }> }
@@ -56,7 +55,7 @@ export const ContractsHttp = HttpApiBuilder.group(Api, "contracts", (handlers) =
       .handle("amend", ({ path, payload }) =>
         Effect.gen(function*() {
           const actor = domainActor(yield* Actor)
-          const id = makeId("con")
+          const id = yield* newContractId
           yield* sendToContract(client(id).Amend({ actor, parent: path.id, note: payload.note ?? null }))
           const { contract, seat } = yield* visible(id)
           return {

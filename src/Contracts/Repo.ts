@@ -84,8 +84,8 @@ export class ContractsRepo extends Effect.Service<ContractsRepo>()("Contracts/Co
     }
 
     /**
-     * Stores one decided write, the aggregate, its party rows, events and mail, as one statement, so
-     * all or nothing and one round trip. The sequence check is a second lock behind the entity's: a
+     * Stores one decided write, the aggregate, its party rows, letters, events and mail, and the
+     * result on the request's idempotency claim, as one statement, so all or nothing and one round trip. The sequence check is a second lock behind the entity's: a
      * write decided on a stale copy matches no row, and then nothing else is written either.
      */
     const save = Effect.fnUntraced(
@@ -93,7 +93,8 @@ export class ContractsRepo extends Effect.Service<ContractsRepo>()("Contracts/Co
         previous: Contract | null,
         next: Contract,
         events: ReadonlyArray<DomainEvent>,
-        effects: Pick<Decided<unknown>, "mail" | "relationship"> = {}
+        effects: Partial<Pick<Decided<unknown>, "mail" | "relationship" | "result">> = {},
+        request: { readonly scope: string; readonly key: string } | null = null
       ) {
         if (previous === next) return
         const contractRow = previous === null
@@ -108,6 +109,12 @@ export class ContractsRepo extends Effect.Service<ContractsRepo>()("Contracts/Co
             WHERE id = ${next.id} AND head_sequence = ${previous.head_sequence}
             RETURNING id`
         const added = rowsOfSave(previous, next, events, effects).map(addRows)
+        // The write's idempotency claim learns, in the same statement, that the write is stored.
+        if (request !== null) {
+          added.push(sql`request_stored AS (
+            UPDATE idempotency_keys SET contract_id = ${next.id}, result = ${json(effects.result ?? null)}::jsonb
+            WHERE scope = ${request.scope} AND key = ${request.key} AND status IS NULL AND EXISTS (SELECT 1 FROM saved))`)
+        }
         const rows = yield* sql<{ saved: number }>`
           WITH saved AS (${contractRow})${added.length === 0 ? sql`` : sql`, ${sql.csv(added)}`}
           SELECT count(*)::int AS saved FROM saved`

@@ -32,7 +32,7 @@ export const rowsOfSave = (
   previous: Contract | null,
   next: Contract,
   events: ReadonlyArray<DomainEvent>,
-  effects: Pick<Decided<unknown>, "mail" | "relationship">
+  effects: Partial<Pick<Decided<unknown>, "mail" | "relationship">>
 ): ReadonlyArray<TableRows> => {
   const before = new Map((previous?.parties ?? []).map((party) => [party.id, party]))
   // Only parties that are new or whose capacity or removal changed: the rest are already right.

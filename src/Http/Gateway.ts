@@ -7,6 +7,7 @@ import { Authenticate } from "../Auth/Authenticate.js"
 import { ServerConfig } from "../Config.js"
 import { internalError, reject, Rejection } from "../Domain/Rejection.js"
 import { fingerprint, Idempotency } from "../Idempotency/Idempotency.js"
+import { RequestKey } from "../Idempotency/RequestKey.js"
 import { RateLimiter } from "../RateLimit/RateLimiter.js"
 import { fromDecodeError } from "./DecodeErrors.js"
 import { errorResponse } from "./Envelope.js"
@@ -129,8 +130,8 @@ export const gateway = (routes: RouteTable) =>
           const body = route.hasPayload ? yield* Effect.orElseSucceed(request.text, () => "") : ""
           const badBody = checkBody(route, request, body)
           if (badBody !== undefined) return fail(badBody)
-          const handled = toResponse(Effect.provideService(app, Actor, caller))
-          if (!policy.idempotent) return yield* handled
+          const withCaller = Effect.provideService(app, Actor, caller)
+          if (!policy.idempotent) return yield* toResponse(withCaller)
           const key = request.headers["idempotency-key"]?.trim()
           if (key === undefined || key === "" || key.length > maxIdempotencyKeyLength) {
             return fail(reject("invalid_request", `This call needs an Idempotency-Key header of 1 to ${maxIdempotencyKeyLength} characters.`, {
@@ -155,7 +156,10 @@ export const gateway = (routes: RouteTable) =>
                 headers: { "idempotent-replayed": "true" }
               })
             case "Proceed":
-              return yield* idempotency.settle(scope, key, handled)
+            case "Resume": {
+              const stored = claim._tag === "Resume" ? { contract: claim.contract, result: claim.result } : null
+              return yield* idempotency.settle(scope, key, toResponse(Effect.provideService(withCaller, RequestKey, { scope, key, stored })))
+            }
           }
         }))
     })

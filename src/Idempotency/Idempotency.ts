@@ -55,6 +55,8 @@ export type Claim =
   | { readonly _tag: "Replay"; readonly status: number; readonly body: string }
   | { readonly _tag: "Mismatch" }
   | { readonly _tag: "InFlight" }
+  /** The request's contract write is stored but its answer was lost: answer from the write's result. */
+  | { readonly _tag: "Resume"; readonly contract: string; readonly result: unknown }
 
 const decoder = new TextDecoder()
 
@@ -79,6 +81,14 @@ export class Idempotency extends Effect.Service<Idempotency>()("Idempotency/Idem
         if (row.request_hash !== requestHash) return { _tag: "Mismatch" } as Claim
         if (row.status !== null) return { _tag: "Replay", status: row.status, body: row.body ?? "" } as Claim
         if (row.locked_until !== null && new Date(row.locked_until).getTime() <= now) {
+          // Its process died or failed after the claim. If its contract write was stored, resume
+          // with that write's result; otherwise nothing happened and the key is free.
+          if (row.contract_id !== null) {
+            if (yield* repo.retake(scope, key, row.created_at, new Date(now + lease))) {
+              return { _tag: "Resume", contract: row.contract_id, result: row.result } as Claim
+            }
+            continue
+          }
           yield* repo.forget(scope, key, row.created_at)
           continue
         }
@@ -87,6 +97,8 @@ export class Idempotency extends Effect.Service<Idempotency>()("Idempotency/Idem
       return { _tag: "InFlight" } as Claim
     })
 
+    const release = (scope: string, key: string) => Effect.flatMap(Clock.currentTimeMillis, (now) => repo.release(scope, key, new Date(now)))
+
     /** Runs a claimed request and keeps its answer, or frees the key if it did not finish. */
     const settle = <E, R>(
       scope: string,
@@ -94,10 +106,10 @@ export class Idempotency extends Effect.Service<Idempotency>()("Idempotency/Idem
       request: Effect.Effect<HttpServerResponse.HttpServerResponse, E, R>
     ) =>
       request.pipe(
-        Effect.onExit((exit) => (Exit.isSuccess(exit) ? Effect.void : repo.release(scope, key))),
+        Effect.onExit((exit) => (Exit.isSuccess(exit) ? Effect.void : release(scope, key))),
         Effect.tap((response) => {
           const body = bodyText(response)
-          return isKept(response.status, body) ? repo.complete(scope, key, response.status, body) : repo.release(scope, key)
+          return isKept(response.status, body) ? repo.complete(scope, key, response.status, body) : release(scope, key)
         })
       )
 

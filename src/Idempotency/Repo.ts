@@ -7,6 +7,9 @@ export interface StoredKey {
   readonly body: string | null
   readonly created_at: Date
   readonly locked_until: Date | null
+  /** Set by a contract write in its own statement: the write is stored, whatever became of its answer. */
+  readonly contract_id: string | null
+  readonly result: unknown
 }
 
 export class IdempotencyRepo extends Effect.Service<IdempotencyRepo>()("Idempotency/IdempotencyRepo", {
@@ -28,7 +31,7 @@ export class IdempotencyRepo extends Effect.Service<IdempotencyRepo>()("Idempote
 
     const find = Effect.fnUntraced(function*(scope: string, key: string) {
       const rows = yield* sql<StoredKey>`
-        SELECT request_hash, status, body, created_at, locked_until
+        SELECT request_hash, status, body, created_at, locked_until, contract_id, result
         FROM idempotency_keys WHERE scope = ${scope} AND key = ${key}`
       return Option.fromNullable(rows[0])
     }, Effect.orDie)
@@ -38,8 +41,22 @@ export class IdempotencyRepo extends Effect.Service<IdempotencyRepo>()("Idempote
       yield* sql`DELETE FROM idempotency_keys WHERE scope = ${scope} AND key = ${key} AND created_at = ${createdAt}`
     }, Effect.orDie)
 
-    const release = Effect.fnUntraced(function*(scope: string, key: string) {
-      yield* sql`DELETE FROM idempotency_keys WHERE scope = ${scope} AND key = ${key} AND status IS NULL`
+    /**
+     * Frees a claim whose request did not finish. A claim whose contract write was stored is kept,
+     * with its lease ended, so the next retry resumes it at once instead of writing again.
+     */
+    const release = Effect.fnUntraced(function*(scope: string, key: string, now: Date) {
+      yield* sql`DELETE FROM idempotency_keys WHERE scope = ${scope} AND key = ${key} AND status IS NULL AND contract_id IS NULL`
+      yield* sql`UPDATE idempotency_keys SET locked_until = ${now} WHERE scope = ${scope} AND key = ${key} AND status IS NULL`
+    }, Effect.orDie)
+
+    /** Takes over a claim whose lease ran out, if it is still the one we looked at. */
+    const retake = Effect.fnUntraced(function*(scope: string, key: string, createdAt: Date, lockedUntil: Date) {
+      const rows = yield* sql`
+        UPDATE idempotency_keys SET locked_until = ${lockedUntil}
+        WHERE scope = ${scope} AND key = ${key} AND created_at = ${createdAt} AND status IS NULL
+        RETURNING key`
+      return rows.length === 1
     }, Effect.orDie)
 
     const complete = Effect.fnUntraced(
@@ -51,6 +68,6 @@ export class IdempotencyRepo extends Effect.Service<IdempotencyRepo>()("Idempote
       Effect.orDie
     )
 
-    return { claim, find, forget, release, complete } as const
+    return { claim, find, forget, release, retake, complete } as const
   })
 }) {}

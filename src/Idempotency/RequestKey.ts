@@ -1,0 +1,16 @@
+import { Context } from "effect"
+
+/**
+ * The idempotency key a write runs under. A contract write stores its result on the key's claim
+ * in its own statement, so if the answer is then lost the next retry resumes from that result
+ * instead of writing again.
+ */
+export class RequestKey extends Context.Tag("Idempotency/RequestKey")<RequestKey, {
+  readonly scope: string
+  readonly key: string
+  /** When resuming: the contract write this key already stored, and that write's result. */
+  readonly stored: { readonly contract: string; readonly result: unknown } | null
+}>() {}
+
+/** Message headers that carry the key from the HTTP edge to the contract's entity. */
+export const requestKeyHeaders = { scope: "x-idempotency-scope", key: "x-idempotency-key" } as const
