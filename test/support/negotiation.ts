@@ -52,6 +52,17 @@ export const twoOrgs = async (base: string) => {
   return { acme, beta, ada, bea, as, sent }
 }
 
+/** Every letter of a contract, oldest first, through as many pages as it takes. */
+export const allLetters = async (reader: { readonly get: (path: string) => Promise<{ readonly body: any }> }, id: string) => {
+  let page = (await reader.get(`/contracts/${id}/letters?limit=100`)).body
+  const letters = [...page.data]
+  while (page.has_more) {
+    page = (await reader.get(`/contracts/${id}/letters?limit=100&starting_after=${page.next_cursor}`)).body
+    letters.push(...page.data)
+  }
+  return letters
+}
+
 /** Everything the other side can read about a contract: what privacy tests compare before and after. */
 export const everythingVisible = async (reader: Awaited<ReturnType<typeof twoOrgs>>["ada"], id: string) => ({
   sheet: await reader.sheet(id),

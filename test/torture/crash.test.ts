@@ -7,7 +7,7 @@ import { join } from "node:path"
 import { wordsHash } from "../../src/Domain/Words.js"
 import { call, idempotencyKey } from "../support/client.js"
 import { databases } from "../support/databases.js"
-import { replayLetters, twoOrgs } from "../support/negotiation.js"
+import { allLetters, replayLetters, twoOrgs } from "../support/negotiation.js"
 import { adminToken } from "../support/service.js"
 import { scale } from "./scale.js"
 
@@ -150,7 +150,7 @@ for (const database of databases) {
             expect(sheet.words_hash).toBe(wordsHash(sheet.blocks))
             expect(events.head_sequence).toBe(sheet.head_sequence)
             if (!events.has_more) expect(events.data.at(-1)?.sequence ?? 0).toBe(sheet.head_sequence)
-            const letters = (await ada.get(`/contracts/${id}/letters?limit=100`)).body.data
+            const letters = await allLetters(ada, id)
             expect(letters.map((l: { id: string }) => l.id)).toEqual(state.letters.map((l: { id: string }) => l.id))
             const asks = (await ada.get(`/contracts/${id}/asks?filter=all`)).body.data
             for (const letter of letters) for (const ask of letter.asks) expect(asks.map((a: { id: string }) => a.id)).toContain(ask.id)

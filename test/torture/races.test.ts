@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "@effect/vitest"
 import { wordsHash } from "../../src/Domain/Words.js"
 import { call, idempotencyKey, type Reply } from "../support/client.js"
 import { databases } from "../support/databases.js"
-import { replayLetters, twoOrgs } from "../support/negotiation.js"
+import { allLetters, replayLetters, twoOrgs } from "../support/negotiation.js"
 import { type Running, startService } from "../support/service.js"
 import { full, scale } from "./scale.js"
 
@@ -93,21 +93,15 @@ for (const database of databases) {
         if (reply.status >= 400) expect(reply.body.error.code, reply.text).toEqual(expect.any(String))
       }
       const sheet = await ada.sheet(drafted.id)
-      const letters = (await ada.get(`/contracts/${drafted.id}/letters?limit=100`)).body
-      let page = letters
-      const allLetters = [...letters.data]
-      while (page.has_more) {
-        page = (await ada.get(`/contracts/${drafted.id}/letters?limit=100&starting_after=${page.next_cursor}`)).body
-        allLetters.push(...page.data)
-      }
+      const letters = await allLetters(ada, drafted.id)
       // Every 200 is one letter; every refusal stored nothing; a replayed key never made a second.
       const won = new Set(commits.filter((r) => r.status === 200).map((r) => r.body.letter as string))
       for (const [first, second] of replays) {
         if (first.status === 200 && second.status === 200) expect(second.body).toEqual(first.body)
         if (second.status === 200) won.add(second.body.letter)
       }
-      expect(allLetters.length - before).toBe(won.size)
-      expect(new Set(allLetters.map((l: { id: string }) => l.id))).toEqual(new Set([...allLetters.slice(0, before).map((l: { id: string }) => l.id), ...won]))
+      expect(letters.length - before).toBe(won.size)
+      expect(new Set(letters.map((l: { id: string }) => l.id))).toEqual(new Set([...letters.slice(0, before).map((l: { id: string }) => l.id), ...won]))
       expect(commits.some((r) => r.status === 200)).toBe(true)
 
       // Every signature that answered 201 exists exactly once; none exists that was refused.
@@ -119,7 +113,7 @@ for (const database of databases) {
 
       // Replaying the letters from the words at Send reproduces the stored words and hash.
       const asks = (await ada.get(`/contracts/${drafted.id}/asks?filter=all`)).body.data
-      const blocks = replayLetters<Block>(drafted.blocks, allLetters, asks)
+      const blocks = replayLetters<Block>(drafted.blocks, letters, asks)
       expect(sheet.blocks.map((b: Block) => b.text)).toEqual(blocks.map((b) => b.text))
       expect(sheet.words_hash).toBe(wordsHash(blocks as never))
       if (full) console.log(`races: ${commits.length} commits (${won.size} letters), ${signatures.length} signature attempts, ${withdrawals.length} withdrawals`)
