@@ -27,21 +27,28 @@ for (const database of databases) {
                  (SELECT count(*)::int FROM contract_parties WHERE contract_id = ${id}) AS parties,
                  (SELECT head_sequence FROM contracts WHERE id = ${id}) AS head`.pipe(Effect.map((rows) => rows[0]!)))
 
-    it("writes the contract, its parties, events and mail together, and nothing at all from a stale copy", () =>
-      running.runtime.runPromise(Effect.gen(function*() {
-        const repo = yield* ContractsRepo
-        const org = yield* (yield* AdminRepo).createOrg("Acme Ltd", [{ name: "Ada", email: "ada@acme.test" }], ["contracts:write"])
-        const ada = org.people[0]!
+    /** A drafted contract, stored through the repository as the entity would store it. */
+    const storedDraft = (id: string, orgName: string) =>
+      Effect.gen(function*() {
+        const slug = orgName.toLowerCase().replace(/[^a-z]/g, "")
+        const org = yield* (yield* AdminRepo).createOrg(orgName, [{ name: "Ada", email: `ada@${slug}.test` }], ["contracts:write"])
         const drafted = draftFromTemplate({
-          id: "con_savetest",
+          id,
           mode: "live",
-          actor: { mode: "live", org: org.org_id, person: ada, guest: null },
+          actor: { mode: "live", org: org.org_id, person: org.people[0]!, guest: null },
           template: findTemplate("tpl_mutual_nda")!,
           facts: {},
           now: "2026-11-23T00:00:00.000Z"
         })
         if (drafted instanceof Rejection) throw drafted
-        yield* repo.save(null, drafted.contract, drafted.events, drafted)
+        yield* (yield* ContractsRepo).save(null, drafted.contract, drafted.events, drafted)
+        return drafted
+      })
+
+    it("writes the contract, its parties, events and mail together, and nothing at all from a stale copy", () =>
+      running.runtime.runPromise(Effect.gen(function*() {
+        const repo = yield* ContractsRepo
+        const drafted = yield* storedDraft("con_savetest", "Acme Ltd")
         const first = yield* counts("con_savetest")
         expect(first.head).toBe(drafted.contract.head_sequence)
         expect(first.events).toBe(drafted.events.length)
@@ -78,33 +85,23 @@ for (const database of databases) {
     it("serves a live entity's copy until that entity passivates, and never drops a newer entity's copy", () =>
       running.runtime.runPromise(Effect.gen(function*() {
         const repo = yield* ContractsRepo
-        const stored = Option.getOrThrow(yield* repo.load("con_savetest"))
+        const stored = (yield* storedDraft("con_livetest", "Beta Ltd")).contract
         const older: Contract = { ...stored, title: "older copy" }
         const newer: Contract = { ...stored, title: "newer copy" }
         repo.keepLive(older)
         repo.keepLive(newer)
         // The older entity passivates after a newer one for the same contract woke.
         repo.dropLive(older)
-        expect(Option.getOrThrow(yield* repo.read("con_savetest")).title).toBe("newer copy")
+        expect(Option.getOrThrow(yield* repo.read("con_livetest")).title).toBe("newer copy")
         repo.dropLive(newer)
-        expect(Option.getOrThrow(yield* repo.read("con_savetest"))).toEqual(stored)
+        expect(Option.getOrThrow(yield* repo.read("con_livetest"))).toEqual(stored)
       })))
 
     it("stores each letter once as a row, keeps them out of the document, and refuses to rewrite one", () =>
       running.runtime.runPromise(Effect.gen(function*() {
         const repo = yield* ContractsRepo
         const sql = yield* SqlClient.SqlClient
-        const org = yield* (yield* AdminRepo).createOrg("Gamma Ltd", [{ name: "Ada", email: "ada@gamma.test" }], ["contracts:write"])
-        const drafted = draftFromTemplate({
-          id: "con_lettertest",
-          mode: "live",
-          actor: { mode: "live", org: org.org_id, person: org.people[0]!, guest: null },
-          template: findTemplate("tpl_mutual_nda")!,
-          facts: {},
-          now: "2026-11-23T00:00:00.000Z"
-        })
-        if (drafted instanceof Rejection) throw drafted
-        yield* repo.save(null, drafted.contract, drafted.events, drafted)
+        const drafted = yield* storedDraft("con_lettertest", "Gamma Ltd")
         const letter = (n: number) => ({
           id: `let_${n}`, kind: "sent", ordinal: n, sequence: n + 1, from: "pty_x", to: [], note: `note ${n}`, sent_at: "2026-11-23T00:00:00.000Z",
           confirmed_by: "per_x", asks: [], decisions: [], final: false

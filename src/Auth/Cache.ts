@@ -6,7 +6,7 @@ import { AuthRepo } from "./Repo.js"
  * admin API clears the cache at once; this bounds a revocation made by another process (the admin
  * CLI, or another node).
  */
-export const keyTimeToLive = Duration.seconds(5)
+const keyTimeToLive = Duration.seconds(5)
 // People are only ever added, never changed or removed, so a person once found stays true.
 const personTimeToLive = Duration.hours(1)
 const capacity = 10_000

@@ -46,8 +46,13 @@ export class IdempotencyRepo extends Effect.Service<IdempotencyRepo>()("Idempote
      * with its lease ended, so the next retry resumes it at once instead of writing again.
      */
     const release = Effect.fnUntraced(function*(scope: string, key: string, now: Date) {
-      yield* sql`DELETE FROM idempotency_keys WHERE scope = ${scope} AND key = ${key} AND status IS NULL AND contract_id IS NULL`
-      yield* sql`UPDATE idempotency_keys SET locked_until = ${now} WHERE scope = ${scope} AND key = ${key} AND status IS NULL`
+      // One round trip: the two halves match exclusive rows (with and without a stored write).
+      yield* sql`
+        WITH freed AS (
+          DELETE FROM idempotency_keys WHERE scope = ${scope} AND key = ${key} AND status IS NULL AND contract_id IS NULL
+        )
+        UPDATE idempotency_keys SET locked_until = ${now}
+        WHERE scope = ${scope} AND key = ${key} AND status IS NULL AND contract_id IS NOT NULL`
     }, Effect.orDie)
 
     /** Takes over a claim whose lease ran out, if it is still the one we looked at. */
