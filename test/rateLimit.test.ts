@@ -32,21 +32,26 @@ describe("rate limits", () => {
     }).pipe(Effect.provide(limiter)))
 
   const database = databases[0]!
-  it("answers 429 rate_limited with Retry-After, charged to the acting person", async () => {
+  it("answers 429 rate_limited with Retry-After, counted per org and mode whoever the key acts for", async () => {
     const service = await startService(database, { rateLimits: limits })
     try {
       const org = await createOrg(service.url)
-      const read = (person?: string) => call(service.url, "GET", "/templates", { key: org.keys.live, ...(person ? { person } : {}) })
+      const other = await createOrg(service.url)
+      const read = (person?: string, key = org.keys.live) => call(service.url, "GET", "/templates", { key, ...(person ? { person } : {}) })
       for (let i = 0; i < 3; i++) expect((await read(org.people[0]!.id)).status).toBe(200)
       const limited = await read(org.people[0]!.id)
       expect(limited.status).toBe(429)
       expect(limited.body.error).toMatchObject({ code: "rate_limited", type: "rate_limit_error" })
       expect(Number(limited.headers.get("retry-after"))).toBeGreaterThanOrEqual(1)
-      expect((await read(org.people[1]!.id)).status).toBe(200)
-      expect((await read()).status).toBe(200)
+      // The org's allowance is spent, whoever its key names, and with no one named.
+      expect((await read(org.people[1]!.id)).status).toBe(429)
+      expect((await read()).status).toBe(429)
+      // Test mode has its own allowance, and so has every other org.
+      expect((await read(org.people[0]!.id, org.keys.test)).status).toBe(200)
+      expect((await read(other.people[0]!.id, other.keys.live)).status).toBe(200)
       const write = () =>
         call(service.url, "POST", "/contracts", {
-          key: org.keys.live,
+          key: org.keys.test,
           person: org.people[1]!.id,
           body: { template_id: "tpl_mutual_nda" },
           headers: { "idempotency-key": idempotencyKey() }

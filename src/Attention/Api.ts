@@ -39,7 +39,7 @@ export class AttentionApi extends HttpApiGroup.make("attention")
     HttpApiEndpoint.get("feed", "/attention")
       .setUrlParams(Schema.Struct({ limit: Schema.optional(Schema.String), starting_after: Schema.optional(Schema.String) }))
       .addSuccess(AttentionFeed)
-      .annotate(Policy, Policy.read("contracts:read"))
+      .annotate(Policy, Policy.read("contracts:read", { actingPerson: true }))
   )
   .middleware(Authenticated)
 {}

@@ -16,14 +16,11 @@ export const AttentionHttp = HttpApiBuilder.group(Api, "attention", (handlers) =
     return handlers.handle("feed", ({ urlParams }) =>
       Effect.gen(function*() {
         const caller = yield* Actor
-        if (caller.person === null) {
-          return yield* reject("acting_person_required", "The attention feed is one person's: name them with 'Contracts-Acting-Person'.", {
-            param: "Contracts-Acting-Person"
-          })
-        }
+        // The gateway requires an acting person here (the route's policy): a feed is one person's.
+        const person = caller.person!
         const limit = parseLimit(urlParams.limit)
         if (limit instanceof Rejection) return yield* limit
-        const seats = (yield* contracts.partiesOf(caller.person.id, caller.mode, undefined, attentionSeats))
+        const seats = (yield* contracts.partiesOf(person.id, caller.mode, undefined, attentionSeats))
           .filter((seat) => caller.guest === null || seat.party === caller.guest.party)
         const loaded = yield* Effect.forEach(seats, (seat) =>
           Effect.map(contracts.read(seat.contract), (contract) =>

@@ -1,6 +1,6 @@
 import type { HttpServerRequest } from "@effect/platform"
 import { Effect, Option } from "effect"
-import { reject } from "../Domain/Rejection.js"
+import { excerpt, reject } from "../Domain/Rejection.js"
 import { isVersion, latestVersion, type Version } from "../Domain/Versions.js"
 import type { Caller } from "./Actor.js"
 import { AuthCache } from "./Cache.js"
@@ -19,7 +19,7 @@ export class Authenticate extends Effect.Service<Authenticate>()("Auth/Authentic
       const version = requested === undefined ? pinned : requested.trim()
       return isVersion(version)
         ? Effect.succeed(version)
-        : Effect.fail(reject("invalid_request", `Unknown version '${requested}'.`, { param: "Contracts-Version" }))
+        : Effect.fail(reject("invalid_request", `Unknown version '${excerpt(requested ?? "")}'.`, { param: "Contracts-Version" }))
     }
 
     /** A guest link: `Authorization: Token gtk_…`, or `?t=` on a read, never on a write. */
@@ -69,7 +69,7 @@ export class Authenticate extends Effect.Service<Authenticate>()("Auth/Authentic
       if (actingId !== undefined && actingId !== "") {
         const found = yield* cache.findPersonInOrg(key.value.org.id, actingId)
         if (Option.isNone(found)) {
-          return yield* reject("invalid_request", `No person '${actingId}' belongs to your org.`, {
+          return yield* reject("invalid_request", `No person '${excerpt(actingId)}' belongs to your org.`, {
             param: "Contracts-Acting-Person"
           })
         }

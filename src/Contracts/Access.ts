@@ -26,13 +26,6 @@ export const confirmerOf = (given: string | undefined) =>
       ? Effect.fail(reject("invalid_request", "A guest link is the person who confirms: send no confirmed_by.", { param: "confirmed_by" }))
       : Effect.succeed(caller.person!.id))
 
-export const ifMatchOf = (header: string | undefined): Rejection | string => {
-  const value = header?.trim().replace(/^"(.*)"$/, "$1")
-  return value === undefined || value === ""
-    ? reject("if_match_required", "This call moves words: send the words_hash you read as If-Match.", { param: "If-Match" })
-    : value
-}
-
 /**
  * Sends one message to a contract's entity and answers with its result or the core's Rejection;
  * transport errors are our defects. The message goes out with an empty context: the message that

@@ -61,13 +61,13 @@ export class ContractsApi extends HttpApiGroup.make("contracts")
       .setPayload(SetFactRequest)
       .addSuccess(FactEdit)
       // contracts:write edits the draft; after the first Send the edit is a decision (the core checks which).
-      .annotate(Policy, Policy.write("contracts:write", { orScope: "decisions:write" }))
+      .annotate(Policy, Policy.write("contracts:write", { orScope: "decisions:write", ifMatch: "required" }))
   )
   .add(
     HttpApiEndpoint.post("confirmFact", "/contracts/:id/facts/:fact_id/confirm")
       .setPath(Schema.Struct(factPath))
       .addSuccess(FactConfirmation)
-      .annotate(Policy, Policy.write("contracts:read"))
+      .annotate(Policy, Policy.write("contracts:read", { ifMatch: "ignored" }))
   )
   .add(
     HttpApiEndpoint.get("events", "/contracts/:id/events")

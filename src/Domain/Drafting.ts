@@ -4,7 +4,7 @@ import { appendEvents } from "./Guards.js"
 import { type Fact, type FactValue, renderValue, type Span } from "./Fact.js"
 import { makeId } from "./Ids.js"
 import type { Mode } from "./Mode.js"
-import { reject, type Rejection } from "./Rejection.js"
+import { excerpt, reject, type Rejection } from "./Rejection.js"
 import type { Template, TemplateBlank } from "./Template.js"
 import { type Block, renumber, wordsHash } from "./Words.js"
 
@@ -45,7 +45,7 @@ const validateFacts = (template: Template, facts: Readonly<Record<string, FactVa
     const param = `facts.${key}`
     if (!template.blanks.some((blank) => blank.key === key)) {
       const known = template.blanks.map((blank) => blank.key).join(", ")
-      return reject("invalid_request", `Template ${template.id} has no blank '${key}'. Its blanks are: ${known}.`, { param })
+      return reject("invalid_request", `Template ${template.id} has no blank '${excerpt(key)}'. Its blanks are: ${known}.`, { param })
     }
     const problem = checkFactValue(value, param)
     if (problem !== undefined) return problem

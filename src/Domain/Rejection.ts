@@ -17,8 +17,17 @@ export const reject = (
   options?: { readonly param?: string; readonly details?: Record<string, unknown> }
 ): Rejection => new Rejection({ code, message, ...options })
 
+/**
+ * A value as an error message may quote it: a short prefix, well-formed, with no control
+ * characters, so a hostile or megabyte-long value is never echoed back whole.
+ */
+export const excerpt = (value: string, max = 40): string => {
+  const clean = value.toWellFormed().replace(/[\u0000-\u001f\u007f]/g, "\ufffd")
+  return clean.length <= max ? clean : `${clean.slice(0, max)}…`
+}
+
 export const notFound = (what: string, id: string, param?: string): Rejection =>
-  reject("not_found", `No such ${what}: '${id}'`, param === undefined ? undefined : { param })
+  reject("not_found", `No such ${what}: '${excerpt(id)}'`, param === undefined ? undefined : { param })
 
 /** What every unexpected failure answers: the cause is logged, never sent. */
 export const internalError = new Rejection({

@@ -3,7 +3,7 @@ import { requireCurrentHash, requireOpen } from "./Guards.js"
 import { makeId } from "./Ids.js"
 import type { Decision } from "./Negotiation.js"
 import { liveParties } from "./Parties.js"
-import { reject, Rejection } from "./Rejection.js"
+import { excerpt, reject, Rejection } from "./Rejection.js"
 import { playRound, type RoundOutcome } from "./Round.js"
 import { replyOf, requireNegotiator } from "./Staging.js"
 
@@ -137,7 +137,7 @@ export const sendContract = (contract: Contract, actor: Actor, input: SendInput)
   const ownPeople = new Set(contract.parties.map((p) => p.person))
   const clash = input.recipients.find((r) => ownPeople.has(r.person.id) || (r.person.org !== null && r.person.org === contract.org))
   if (clash !== undefined) {
-    return reject("invalid_request", `${clash.person.email} is on the drafting side; recipients are the counterparty.`, { param: "recipients" })
+    return reject("invalid_request", `${excerpt(clash.person.email, 80)} is on the drafting side; recipients are the counterparty.`, { param: "recipients" })
   }
   const recipients: ReadonlyArray<Party> = input.recipients.map((r) => ({
     id: makeId("pty"),

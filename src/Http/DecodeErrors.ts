@@ -1,5 +1,11 @@
 import type { HttpApiDecodeError } from "@effect/platform/HttpApiError"
-import { reject, type Rejection } from "../Domain/Rejection.js"
+import { excerpt, reject, type Rejection } from "../Domain/Rejection.js"
+
+// Schema messages end with the value they refused ("…, actual <value>"): quote only its start.
+const quoting = (message: string) => {
+  const at = message.indexOf(", actual ")
+  return at === -1 ? excerpt(message, 200) : `${message.slice(0, at)}, actual ${excerpt(message.slice(at + 9))}`
+}
 
 // Schema failures become `invalid_request` naming the first offending field, as Stripe does.
 export const fromDecodeError = (error: HttpApiDecodeError): Rejection => {
@@ -7,9 +13,9 @@ export const fromDecodeError = (error: HttpApiDecodeError): Rejection => {
   if (issue === undefined) return reject("invalid_request", "The request is malformed.")
   const param = issue.path.map(String).join(".")
   const message = issue._tag === "Unexpected"
-    ? `Received unknown parameter: ${param}`
+    ? `Received unknown parameter: ${excerpt(param)}`
     : issue._tag === "Missing"
     ? `Missing required parameter: ${param}`
-    : `Invalid value for ${param === "" ? "the request body" : param}: ${issue.message}`
+    : `Invalid value for ${param === "" ? "the request body" : param}: ${quoting(issue.message)}`
   return reject("invalid_request", message, param === "" ? undefined : { param })
 }

@@ -1,10 +1,14 @@
 import { HttpServerResponse } from "@effect/platform"
-import { Rejection } from "../Domain/Rejection.js"
+import { excerpt, Rejection } from "../Domain/Rejection.js"
 import { errorCodes, isErrorCode } from "./ErrorCodes.js"
 
 export const docUrl = (docsUrl: string, code: string) => `${docsUrl}/errors#${code.replaceAll("_", "-")}`
 
 export const statusOf = (code: string): number => (isErrorCode(code) ? errorCodes[code][0] : 500)
+
+// Messages quote values through `excerpt`; these caps make sure no path can echo a long value.
+const maxMessage = 300
+const maxParam = 100
 
 /** The spec's envelope: `{ error: {...} }` with any extra fields beside it, never instead of it. */
 export const envelope = (rejection: Rejection, docsUrl: string) => {
@@ -14,8 +18,8 @@ export const envelope = (rejection: Rejection, docsUrl: string) => {
     error: {
       type: errorCodes[code][1],
       code,
-      message: rejection.message,
-      ...(rejection.param === undefined ? {} : { param: rejection.param }),
+      message: excerpt(rejection.message, maxMessage - 1),
+      ...(rejection.param === undefined ? {} : { param: excerpt(rejection.param, maxParam - 1) }),
       doc_url: docUrl(docsUrl, code)
     }
   }

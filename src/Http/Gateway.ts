@@ -5,37 +5,23 @@ import { Cause, Effect, Layer } from "effect"
 import { Actor, type Caller, orgScope } from "../Auth/Actor.js"
 import { Authenticate } from "../Auth/Authenticate.js"
 import { ServerConfig } from "../Config.js"
-import { internalError, reject, Rejection } from "../Domain/Rejection.js"
+import { excerpt, internalError, reject, Rejection } from "../Domain/Rejection.js"
 import { fingerprint, Idempotency } from "../Idempotency/Idempotency.js"
 import { RequestKey } from "../Idempotency/RequestKey.js"
-import { RateLimiter } from "../RateLimit/RateLimiter.js"
+import { rateBucketOf, RateLimiter } from "../RateLimit/RateLimiter.js"
+import { readBytes, withJsonBody } from "./BodyReader.js"
 import { fromDecodeError } from "./DecodeErrors.js"
 import { errorResponse } from "./Envelope.js"
+import { ifMatchOf } from "./IfMatch.js"
+import { checkJsonBody, type JsonBody, maxJsonBody, refusalOf } from "./JsonBody.js"
 import type { EndpointPolicy } from "./Policy.js"
-import type { Route, RouteTable } from "./RouteTable.js"
+import { pathParams, type Route, type RouteTable } from "./RouteTable.js"
+
+export { maxJsonBody } from "./JsonBody.js"
 
 const maxIdempotencyKeyLength = 255
-/** JSON bodies are small: files travel through imports and assets, which have their own limits. */
-export const maxJsonBody = 1024 * 1024
 
-const checkBody = (route: Route, request: HttpServerRequest.HttpServerRequest, body: string) => {
-  if (!route.hasPayload) return undefined
-  const type = request.headers["content-type"]
-  if (type !== undefined && !type.toLowerCase().includes("application/json")) {
-    return reject("invalid_request", "Send the body as JSON with 'Content-Type: application/json'.")
-  }
-  if (body.trim() === "") return reject("invalid_request", "This call needs a JSON object body.")
-  if (body.length > maxJsonBody) return reject("invalid_request", `The body is over ${maxJsonBody} bytes.`)
-  try {
-    const parsed: unknown = JSON.parse(body)
-    if (parsed === null || typeof parsed !== "object" || Array.isArray(parsed)) {
-      return reject("invalid_request", "The body must be a JSON object.")
-    }
-  } catch {
-    return reject("invalid_request", "The body is not valid JSON.")
-  }
-  return undefined
-}
+const unrecognized = (method: string, path: string) => reject("not_found", `Unrecognized request URL (${method}: ${excerpt(path, 100)}).`)
 
 // A guest link buys only its own contract, its own feed, GET /me and its own mark: anything else
 // does not exist for it.
@@ -52,18 +38,42 @@ const authorise = (policy: EndpointPolicy, caller: Caller) => {
   if (policy.scope !== null && !caller.scopes.includes(policy.scope) && (policy.orScope === null || !caller.scopes.includes(policy.orScope))) {
     return reject("insufficient_scope", `This key lacks the '${policy.scope}' scope.`, { param: policy.scope })
   }
-  if (policy.writes && caller.person === null) {
-    return reject("acting_person_required", "An org key must name the human with 'Contracts-Acting-Person' to write.", {
+  if (policy.actingPerson && caller.person === null) {
+    const why = policy.writes ? "to write" : "for this call, which is one person's"
+    return reject("acting_person_required", `An org key must name the human with 'Contracts-Acting-Person' ${why}.`, {
       param: "Contracts-Acting-Person"
     })
   }
   return undefined
 }
 
+/** Path and query values reach SQL: NUL and ill-formed Unicode stop here, named. */
+const checkParams = (route: Route, path: string, query: URLSearchParams) => {
+  const params = pathParams(route, path)
+  if (params === null) return reject("invalid_request", "The path is not valid percent-encoded UTF-8.")
+  for (const [name, value] of [...params, ...query.entries()]) {
+    const problem = refusalOf(value) ?? refusalOf(name)
+    if (problem !== undefined) return reject("invalid_request", `${excerpt(name)} ${problem}.`, { param: name })
+  }
+  return undefined
+}
+
+const checkIfMatch = (policy: EndpointPolicy, header: string | undefined) => {
+  if (policy.ifMatch === "required") {
+    const value = ifMatchOf(header)
+    return value instanceof Rejection ? value : undefined
+  }
+  if (policy.ifMatch === "refused" && header !== undefined) {
+    return reject("invalid_request", "This call carries the hash it binds in the body as text_hash; send no If-Match.", { param: "If-Match" })
+  }
+  return undefined
+}
+
 /**
  * Everything that stands between a request and its handler, in the order a client meets it:
- * credential and version, scope and acting person, rate limit, body, idempotency. It also turns
- * every failure into the spec's envelope, so no answer leaves without it.
+ * credential and version, scope and acting person, rate limit, path and query values, body,
+ * If-Match, idempotency. It also turns every failure into the spec's envelope, so no answer
+ * leaves without it.
  */
 export const gateway = (routes: RouteTable) =>
   HttpApiBuilder.middleware(
@@ -87,17 +97,12 @@ export const gateway = (routes: RouteTable) =>
                 if (error instanceof RouteNotFound) {
                   const path = new URL(request.url, "http://x").pathname
                   const allowed = routes.methodsAt(path)
-                  return Effect.succeed(
-                    fail(
-                      reject("not_found", `Unrecognized request URL (${request.method}: ${path}).`),
-                      allowed.length === 0 ? {} : { allow: allowed.join(", ") }
-                    )
-                  )
+                  return Effect.succeed(fail(unrecognized(request.method, path), allowed.length === 0 ? {} : { allow: allowed.join(", ") }))
                 }
               }
               return Effect.as(
                 Effect.logError("unexpected failure", cause).pipe(
-                  Effect.annotateLogs({ method: request.method, url: request.url })
+                  Effect.annotateLogs({ method: request.method, url: excerpt(request.url, 200) })
                 ),
                 fail(internalError)
               )
@@ -105,32 +110,54 @@ export const gateway = (routes: RouteTable) =>
           )
         })
 
-      return (app) =>
-        toResponse(Effect.gen(function*() {
-          const request = yield* HttpServerRequest.HttpServerRequest
-          const path = new URL(request.url, "http://x").pathname
-          const route = routes.find(request.method, path)
-          const policy = route?.policy
-          if (route === undefined || policy === undefined) return yield* app
+      /** The caller, or the answer to a client refused first: credential, guest reach, scope, acting person, rate. */
+      const admit = (request: HttpServerRequest.HttpServerRequest, route: Route, path: string, policy: EndpointPolicy) =>
+        Effect.gen(function*() {
           const caller = yield* authenticate.caller(request)
-          if (caller.guest !== null && !guestMayUse(route, path, caller.guest, policy)) {
-            return fail(reject("not_found", `Unrecognized request URL (${request.method}: ${path}).`))
-          }
+          if (caller.guest !== null && !guestMayUse(route, path, caller.guest, policy)) return fail(unrecognized(request.method, path))
           const refused = authorise(policy, caller)
           if (refused !== undefined) return fail(refused)
-          const seat = caller.person === null ? orgScope(caller) : caller.person.id
-          const allowance = yield* limiter.take(seat, policy.rate)
+          const allowance = yield* limiter.take(rateBucketOf(caller), policy.rate)
           if (!allowance.allowed) {
             return fail(reject("rate_limited", "Too many requests; retry after the time in Retry-After."), {
               "retry-after": String(allowance.retryAfter)
             })
           }
+          return caller
+        })
+
+      /** The body as every handler may assume it (see JsonBody), or why it is refused. */
+      const readJson = (request: HttpServerRequest.HttpServerRequest, route: Route) =>
+        Effect.gen(function*() {
           const declared = Number(request.headers["content-length"] ?? 0)
-          if (declared > maxJsonBody) return fail(reject("invalid_request", `The body is over ${maxJsonBody} bytes.`))
-          const body = route.hasPayload ? yield* Effect.orElseSucceed(request.text, () => "") : ""
-          const badBody = checkBody(route, request, body)
-          if (badBody !== undefined) return fail(badBody)
-          const withCaller = Effect.provideService(app, Actor, caller)
+          if (declared > maxJsonBody) return reject("invalid_request", `The body is over ${maxJsonBody} bytes.`)
+          const bytes = yield* readBytes(request, maxJsonBody)
+          if (bytes === null) return reject("invalid_request", `The body is over ${maxJsonBody} bytes.`)
+          return checkJsonBody(bytes, request.headers["content-type"], route.emptyBodyAllowed)
+        })
+
+      return (app) =>
+        toResponse(Effect.gen(function*() {
+          const request = yield* HttpServerRequest.HttpServerRequest
+          const url = new URL(request.url, "http://x")
+          const route = routes.find(request.method, url.pathname)
+          if (route === undefined) return yield* app
+          const policy = route.policy
+          const caller = policy === undefined ? null : yield* admit(request, route, url.pathname, policy)
+          if (HttpServerResponse.isServerResponse(caller)) return caller
+          const badParams = checkParams(route, url.pathname, url.searchParams)
+          if (badParams !== undefined) return fail(badParams)
+          let body: JsonBody | null = null
+          if (route.hasPayload) {
+            const checked = yield* readJson(request, route)
+            if (checked instanceof Rejection) return fail(checked)
+            body = checked
+          }
+          const handled = body === null ? app : Effect.provideService(app, HttpServerRequest.HttpServerRequest, withJsonBody(request, body))
+          if (policy === undefined || caller === null) return yield* handled
+          const badIfMatch = checkIfMatch(policy, request.headers["if-match"])
+          if (badIfMatch !== undefined) return fail(badIfMatch)
+          const withCaller = Effect.provideService(handled, Actor, caller)
           if (!policy.idempotent) return yield* toResponse(withCaller)
           const key = request.headers["idempotency-key"]?.trim()
           if (key === undefined || key === "" || key.length > maxIdempotencyKeyLength) {
@@ -139,7 +166,7 @@ export const gateway = (routes: RouteTable) =>
             }))
           }
           const scope = orgScope(caller)
-          const claim = yield* idempotency.claim(scope, key, fingerprint(request.method, path, body))
+          const claim = yield* idempotency.claim(scope, key, fingerprint(request.method, url.pathname, body?.text ?? ""))
           switch (claim._tag) {
             case "Mismatch":
               return fail(reject("idempotency_error", "This Idempotency-Key was used with a different request.", {

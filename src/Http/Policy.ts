@@ -3,6 +3,14 @@ import type { Scope } from "../Domain/Scopes.js"
 
 export type RateClass = "read" | "write" | "send_sign"
 
+/**
+ * The spec's per-write header table, If-Match column: `required` where words can move or a round
+ * commits (missing is `428`), `ignored` on edits to one's own private draft, `refused` where the
+ * hash travels in the body instead (signing: sending one is `400`), `absent` where no contract
+ * hash applies.
+ */
+export type IfMatchRule = "required" | "ignored" | "refused" | "absent"
+
 /** What the gateway enforces before a handler runs, declared on each endpoint in its Api file. */
 export interface EndpointPolicy {
   /** null: any working credential will do (GET /me). */
@@ -12,18 +20,30 @@ export interface EndpointPolicy {
   readonly rate: RateClass
   /** A write: an org key must name the human with `Contracts-Acting-Person`. */
   readonly writes: boolean
+  /** An org key must name a person even to read (GET /attention is one person's feed). */
+  readonly actingPerson: boolean
   /** `Idempotency-Key` is required. */
   readonly idempotent: boolean
+  readonly ifMatch: IfMatchRule
 }
 
 export class Policy extends Context.Tag("Http/Policy")<Policy, EndpointPolicy>() {
-  static read(scope: Scope | null): EndpointPolicy {
-    return { scope, orScope: null, rate: "read", writes: false, idempotent: false }
+  static read(scope: Scope | null, options: { readonly actingPerson?: boolean } = {}): EndpointPolicy {
+    const actingPerson = options.actingPerson ?? false
+    return { scope, orScope: null, rate: "read", writes: false, actingPerson, idempotent: false, ifMatch: "absent" }
   }
   static write(
     scope: Scope | null,
-    options: { readonly idempotent?: boolean; readonly rate?: RateClass; readonly orScope?: Scope } = {}
+    options: { readonly idempotent?: boolean; readonly rate?: RateClass; readonly orScope?: Scope; readonly ifMatch?: IfMatchRule } = {}
   ): EndpointPolicy {
-    return { scope, orScope: options.orScope ?? null, rate: options.rate ?? "write", writes: true, idempotent: options.idempotent ?? false }
+    return {
+      scope,
+      orScope: options.orScope ?? null,
+      rate: options.rate ?? "write",
+      writes: true,
+      actingPerson: true,
+      idempotent: options.idempotent ?? false,
+      ifMatch: options.ifMatch ?? "absent"
+    }
   }
 }

@@ -1,5 +1,5 @@
 import { HttpApi } from "@effect/platform"
-import { Context, Option } from "effect"
+import { Context, Either, Option, Schema } from "effect"
 import { type EndpointPolicy, Policy } from "./Policy.js"
 
 export interface Route {
@@ -7,6 +7,8 @@ export interface Route {
   readonly segments: ReadonlyArray<string>
   readonly policy: EndpointPolicy | undefined
   readonly hasPayload: boolean
+  /** Every field of the body is optional, so no body at all is read as `{}` (as Stripe does). */
+  readonly emptyBodyAllowed: boolean
 }
 
 const split = (path: string) => path.split("/").filter((segment) => segment !== "")
@@ -25,7 +27,11 @@ export const routeTable = (api: HttpApi.HttpApi.Any) => {
         method: endpoint.method,
         segments: split(endpoint.path),
         policy: Option.getOrUndefined(Context.getOption(mergedAnnotations, Policy)),
-        hasPayload: Option.isSome(endpoint.payloadSchema)
+        hasPayload: Option.isSome(endpoint.payloadSchema),
+        emptyBodyAllowed: Option.match(endpoint.payloadSchema, {
+          onNone: () => false,
+          onSome: (schema) => Either.isRight(Schema.decodeUnknownEither(schema)({}))
+        })
       })
     }
   })
@@ -46,3 +52,18 @@ export const routeTable = (api: HttpApi.HttpApi.Any) => {
 }
 
 export type RouteTable = ReturnType<typeof routeTable>
+
+/** The path parameters of a request to `route`, by name, decoded; null if one is not valid percent-encoding. */
+export const pathParams = (route: Route, path: string): ReadonlyArray<readonly [name: string, value: string]> | null => {
+  const segments = split(path)
+  const params: Array<readonly [string, string]> = []
+  for (const [i, segment] of route.segments.entries()) {
+    if (!segment.startsWith(":")) continue
+    try {
+      params.push([segment.slice(1), decodeURIComponent(segments[i]!)])
+    } catch {
+      return null
+    }
+  }
+  return params
+}

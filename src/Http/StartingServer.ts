@@ -1,5 +1,6 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http"
 import { Rejection } from "../Domain/Rejection.js"
+import { answerMalformedRequests } from "./ClientErrors.js"
 import { envelope } from "./Envelope.js"
 
 /**
@@ -17,6 +18,7 @@ export const startingServer = (docsUrl: string) => (): Server => {
     response.end(JSON.stringify(envelope(rejection, docsUrl)))
   }
   server.on("request", starting)
+  answerMalformedRequests(server, docsUrl)
   server.on("newListener", (event: string | symbol, listener: unknown) => {
     if (event === "request" && listener !== starting) server.off("request", starting)
   })

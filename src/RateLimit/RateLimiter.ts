@@ -1,4 +1,5 @@
 import { Clock, Effect } from "effect"
+import type { Caller } from "../Auth/Actor.js"
 import { ServerConfig } from "../Config.js"
 import type { RateClass } from "../Http/Policy.js"
 
@@ -10,7 +11,16 @@ interface Bucket {
 const minute = 60_000
 
 /**
- * Token buckets per seat and class, refilled continuously: a full minute's allowance can be spent
+ * Whose allowance a request spends. The spec counts per org: an org key spends its org's (one
+ * allowance per mode, as Stripe keeps test traffic off the live budget), whoever it acts for. A
+ * guest link holds no org, so it spends its own seat's. Agent credentials (person tokens, MCP)
+ * will spend their acting person's.
+ */
+export const rateBucketOf = (caller: Caller): string =>
+  caller.guest !== null ? `guest:${caller.guest.party}` : `org:${caller.org!.id}:${caller.mode}`
+
+/**
+ * Token buckets per bucket (see rateBucketOf) and class, refilled continuously: a full minute's allowance can be spent
  * at once, then it returns at the configured rate. Kept in memory: one node owns its counts.
  */
 export class RateLimiter extends Effect.Service<RateLimiter>()("RateLimit/RateLimiter", {
@@ -35,10 +45,10 @@ export class RateLimiter extends Effect.Service<RateLimiter>()("RateLimit/RateLi
       return bucket
     }
 
-    /** Spends one request, or answers how many seconds until one is allowed again. */
-    const take = (seat: string, rateClass: RateClass) =>
+    /** Spends one request from `bucket`, or answers how many seconds until one is allowed again. */
+    const take = (bucket: string, rateClass: RateClass) =>
       Effect.map(Clock.currentTimeMillis, (now): { readonly allowed: true } | { readonly allowed: false; readonly retryAfter: number } => {
-        const charged = classesOf(rateClass).map((cls) => ({ limit: limitOf(cls), bucket: refill(`${seat}:${cls}`, limitOf(cls), now) }))
+        const charged = classesOf(rateClass).map((cls) => ({ limit: limitOf(cls), bucket: refill(`${bucket}:${cls}`, limitOf(cls), now) }))
         const short = charged.filter(({ bucket }) => bucket.tokens < 1)
         if (short.length > 0) {
           const wait = Math.max(...short.map(({ bucket, limit }) => ((1 - bucket.tokens) * minute) / limit))

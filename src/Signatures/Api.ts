@@ -11,11 +11,9 @@ export class SignaturesApi extends HttpApiGroup.make("signatures")
   .add(
     HttpApiEndpoint.post("sign", "/contracts/:id/signatures")
       .setPath(contractPath)
-      // Signing carries its hash in the body; an If-Match header is refused so no one thinks it counts.
-      .setHeaders(Schema.Struct({ "if-match": Schema.optional(Schema.String) }))
       .setPayload(SignRequest)
       .addSuccess(Signed, { status: 201 })
-      .annotate(Policy, Policy.write("sign", { idempotent: true, rate: "send_sign" }))
+      .annotate(Policy, Policy.write("sign", { idempotent: true, rate: "send_sign", ifMatch: "refused" }))
   )
   .add(
     HttpApiEndpoint.post("withdraw", "/signatures/:signature_id/withdraw")

@@ -6,7 +6,7 @@ import { confirmerOf, loadVisible, sendToContract } from "../Contracts/Access.js
 import { Contract } from "../Contracts/Entity.js"
 import { ContractsRepo } from "../Contracts/Repo.js"
 import { receiptsOf } from "../Domain/Certificate.js"
-import { notFound, reject } from "../Domain/Rejection.js"
+import { notFound } from "../Domain/Rejection.js"
 import { renderSignature, signatureState } from "../Domain/Signatures.js"
 import { MarksRepo } from "../Marks/Repo.js"
 
@@ -28,11 +28,8 @@ export const SignaturesHttp = HttpApiBuilder.group(Api, "signatures", (handlers)
       })
 
     return handlers
-      .handle("sign", ({ headers, path, payload }) =>
+      .handle("sign", ({ path, payload }) =>
         Effect.gen(function*() {
-          if (headers["if-match"] !== undefined) {
-            return yield* reject("invalid_request", "Signing carries the hash it binds in the body as text_hash; send no If-Match.", { param: "If-Match" })
-          }
           const confirmedBy = yield* confirmerOf(payload.confirmed_by)
           // The mark is pinned as it is now: changing it later never touches this signature.
           const mark = confirmedBy === undefined ? Option.none() : yield* marks.find(confirmedBy)

@@ -1,0 +1,54 @@
+import type { HttpServerRequest } from "@effect/platform"
+import { NodeHttpServerRequest } from "@effect/platform-node"
+import { Effect } from "effect"
+import type { JsonBody } from "./JsonBody.js"
+
+/**
+ * A request's body as raw bytes, so the gateway can refuse invalid UTF-8 instead of letting a
+ * decoder replace it; null once it passes `limit`. Past the limit the rest is left to Node to
+ * discard (the platform's reader destroys the socket instead, so the client would get no answer).
+ */
+export const readBytes = (request: HttpServerRequest.HttpServerRequest, limit: number) =>
+  Effect.async<Uint8Array | null>((resume) => {
+    const source = NodeHttpServerRequest.toIncomingMessage(request)
+    const chunks: Array<Buffer> = []
+    let size = 0
+    const onData = (chunk: Buffer) => {
+      size += chunk.length
+      if (size <= limit) return void chunks.push(chunk)
+      detach()
+      source.resume()
+      resume(Effect.succeed(null))
+    }
+    const onEnd = () => {
+      detach()
+      resume(Effect.succeed(Buffer.concat(chunks)))
+    }
+    // A client that goes away mid-body has no one left to answer.
+    const onError = () => {
+      detach()
+      resume(Effect.interrupt)
+    }
+    const detach = () => {
+      source.off("data", onData)
+      source.off("end", onEnd)
+      source.off("error", onError)
+    }
+    source.on("data", onData)
+    source.on("end", onEnd)
+    source.on("error", onError)
+    return Effect.sync(detach)
+  })
+
+/**
+ * The same request, except that its body reads as the JSON the gateway checked: the stream is
+ * spent, and a handler must decode exactly what was checked. A prototype copy keeps every other
+ * property (the Node request and response underneath) as it is; the platform has no way to
+ * replace a body, so this is the one cast of a request.
+ */
+export const withJsonBody = (request: HttpServerRequest.HttpServerRequest, body: JsonBody): HttpServerRequest.HttpServerRequest =>
+  Object.create(request, {
+    text: { value: Effect.succeed(body.text) },
+    json: { value: Effect.succeed(body.value) },
+    arrayBuffer: { value: Effect.sync(() => new TextEncoder().encode(body.text).buffer) }
+  }) as HttpServerRequest.HttpServerRequest

@@ -1,0 +1,9 @@
+import { reject, type Rejection } from "../Domain/Rejection.js"
+
+/** The words_hash an `If-Match` names: bare, or in double quotes as ETags are sent. */
+export const ifMatchOf = (header: string | undefined): Rejection | string => {
+  const value = header?.trim().replace(/^"(.*)"$/, "$1")
+  return value === undefined || value === ""
+    ? reject("if_match_required", "This call moves words: send the words_hash you read as If-Match.", { param: "If-Match" })
+    : value
+}
