@@ -103,7 +103,7 @@ for (const database of databases) {
       const counter = (await ada.stage(drafted.id, drafted.words_hash, { block_id: other.id, type: "counter", text: "Ours.", why: "Secret" })).body
       const withdrawn = await call(service.url, "DELETE", `/contracts/${drafted.id}/decisions/${counter.id}`, { key: ada.org.keys.test, person: ada.person })
       expect(withdrawn.status).toBe(200)
-      expect(withdrawn.body).toEqual({ id: counter.id, object: "decision", deleted: true })
+      expect(withdrawn.body).toEqual({ id: counter.id, object: "decision", deleted: true, words_hash: drafted.words_hash })
       const reply = (await ada.get(`/contracts/${drafted.id}/reply`)).body
       expect(reply.decisions.map((d: { id: string }) => d.id)).toEqual([accept.id])
       expect(reply.landed_if_sent).toHaveLength(1)

@@ -99,7 +99,7 @@ for (const database of databases) {
           method,
           headers: { authorization: `Bearer ${sides.bea.org.keys.test}`, "contracts-acting-person": sides.bea.person, "content-type": "application/json" },
           body
-        }).then(async (response) => ({ status: response.status, body: await response.json() }))
+        }).then(async (response) => ({ status: response.status, body: (await response.json()) as any }))
       for (const depth of [33, 5_000, 200_000]) {
         expectRefused(await post(`{"note":${"[".repeat(depth)}${"]".repeat(depth)}}`), undefined)
         expectRefused(await post(`{"note":"n","x":${"{\"a\":".repeat(depth)}1${"}".repeat(depth)}}`), undefined)
@@ -123,7 +123,7 @@ for (const database of databases) {
         duplex: "half"
       } as RequestInit)
       expect(chunked.status).toBe(400)
-      expect((await chunked.json()).error.code).toBe("invalid_request")
+      expect(((await chunked.json()) as any).error.code).toBe("invalid_request")
       expect(await snapshot()).toEqual(before)
     })
 

@@ -17,14 +17,19 @@ export const loadVisible = Effect.fnUntraced(function*(id: string) {
   return { contract: contract.value, actor, seat }
 })
 
-/** A guest's own link names the human who pressed the button; for keys, the body must. */
-export const confirmerOf = (given: string | undefined) =>
-  Effect.flatMap(Actor, (caller) =>
+/**
+ * A guest's own link names the human who pressed the button; for keys, the body must. An empty
+ * `confirmed_by` names nobody, so it counts as absent (`409 confirmation_required` for a key).
+ */
+export const confirmerOf = (sent: string | undefined) => {
+  const given = sent?.trim() === "" ? undefined : sent
+  return Effect.flatMap(Actor, (caller) =>
     caller.guest === null
       ? Effect.succeed(given)
       : given !== undefined
       ? Effect.fail(reject("invalid_request", "A guest link is the person who confirms: send no confirmed_by.", { param: "confirmed_by" }))
       : Effect.succeed(caller.person!.id))
+}
 
 /**
  * Sends one message to a contract's entity and answers with its result or the core's Rejection;

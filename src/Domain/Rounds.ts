@@ -4,6 +4,7 @@ import { makeId } from "./Ids.js"
 import type { Decision } from "./Negotiation.js"
 import { liveParties } from "./Parties.js"
 import { excerpt, reject, Rejection } from "./Rejection.js"
+import { sendWarning } from "./Readiness.js"
 import { playRound, type RoundOutcome } from "./Round.js"
 import { replyOf, requireNegotiator } from "./Staging.js"
 
@@ -32,11 +33,17 @@ const renderDecision = (decision: Decision) => ({
   staged_at: decision.staged_at
 })
 
-/** What would be sent, from the same round function that sends it. */
-export const previewOf = (outcome: RoundOutcome) => ({
+/**
+ * What would be sent, from the same round function that sends it. `to` names each recipient by
+ * party id, except one whose party the commit has yet to make (a first Send's recipients): a
+ * preview never names an id its commit would not produce, so they are named by email.
+ */
+export const previewOf = (outcome: RoundOutcome, existing: Contract = outcome.contract) => ({
   letter_preview: {
     from: outcome.letter.from,
-    to: outcome.letter.to,
+    to: outcome.letter.to.map((id) =>
+      existing.parties.some((p) => p.id === id) ? id : outcome.contract.parties.find((p) => p.id === id)!.email
+    ),
     note: outcome.letter.note,
     decisions: outcome.letter.decisions.map(renderDecision),
     asks: outcome.asksOpened.map((ask) => ask.id)
@@ -45,8 +52,8 @@ export const previewOf = (outcome: RoundOutcome) => ({
   opens_if_sent: [...new Set(outcome.asksOpened.flatMap((ask) => ask.changes.map((c) => c.block)))]
 })
 
-const confirmationRequired = (outcome: RoundOutcome) => {
-  const preview = previewOf(outcome)
+const confirmationRequired = (outcome: RoundOutcome, existing?: Contract) => {
+  const preview = previewOf(outcome, existing)
   return reject("confirmation_required", "A person must confirm this: show them the letter preview, then send confirmed_by.", {
     param: "confirmed_by",
     details: { letter_preview: preview.letter_preview, landed_if_sent: preview.landed_if_sent }
@@ -160,7 +167,7 @@ export const sendContract = (contract: Contract, actor: Actor, input: SendInput)
   }
   const round = (confirmedBy: string) =>
     playRound(addressed, { party: party.id, note: input.note, confirmedBy, letterId: makeId("let"), now: input.now, publicUrl: input.publicUrl })
-  if (input.confirmedBy === undefined) return confirmationRequired(round(""))
+  if (input.confirmedBy === undefined) return confirmationRequired(round(""), contract)
   const confirmer = checkConfirmedBy(contract, actor, input.confirmedBy, "negotiator")
   if (confirmer instanceof Rejection) return confirmer
   const outcome = round(input.confirmedBy)
@@ -184,7 +191,8 @@ export const sendContract = (contract: Contract, actor: Actor, input: SendInput)
       letter: outcome.letter.id,
       relationship: input.relationship.id,
       relationship_created: input.relationship.created,
-      words_hash: outcome.contract.words_hash
+      words_hash: outcome.contract.words_hash,
+      warning: sendWarning(contract)
     }
   } satisfies Decided<unknown>
 }

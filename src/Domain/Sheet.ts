@@ -1,6 +1,7 @@
 import type { Actor, Contract } from "./Contract.js"
 import { type Fact, occurrences } from "./Fact.js"
 import { negotiationState } from "./NegotiationViews.js"
+import { readiness } from "./Readiness.js"
 import { type Seat, you } from "./Seat.js"
 import { signatureState } from "./Signatures.js"
 import type { Block } from "./Words.js"
@@ -20,18 +21,6 @@ export const renderFact = (fact: Fact) => ({
   occurrences: occurrences(fact),
   confirmed_by: fact.confirmed_by
 })
-
-/** Advice before Send, never a refusal: what a careful sender would still look at. */
-export const readiness = (contract: Contract) => {
-  const missing = contract.facts.filter((fact) => fact.missing).map((fact) => fact.id)
-  const unconfirmed = contract.facts.filter((fact) => fact.inferred).map((fact) => fact.id)
-  return {
-    to_send: contract.state === "draft" && missing.length === 0 && unconfirmed.length === 0,
-    missing_facts: missing,
-    unconfirmed_facts: unconfirmed,
-    unverified_blocks: [] as ReadonlyArray<string>
-  }
-}
 
 export const renderParties = (contract: Contract) =>
   contract.parties

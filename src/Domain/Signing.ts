@@ -84,7 +84,7 @@ export const signContract = (contract: Contract, actor: Actor, input: SignInput)
   return {
     contract: appendEvents(next, events, input.now),
     events,
-    result: { ...renderSignature(next, signature), contract_state: next.state }
+    result: { ...renderSignature(next, signature), contract_state: next.state, words_hash: next.words_hash }
   }
 }
 
@@ -117,5 +117,9 @@ export const withdrawSignature = (contract: Contract, actor: Actor, input: Withd
   const event = signatureEvent(contract, withdrawn)
   const events: Array<DomainEvent> = [{ ...event, data: { ...event.data, withdrawn_by: input.confirmedBy } }]
   const next = settleSignatures({ ...contract, signatures: contract.signatures.map((s) => (s.id === signature.id ? withdrawn : s)) }, events, input)
-  return { contract: appendEvents(next, events, input.now), events, result: renderSignature(next, withdrawn) }
+  return {
+    contract: appendEvents(next, events, input.now),
+    events,
+    result: { ...renderSignature(next, withdrawn), contract_state: next.state, words_hash: next.words_hash }
+  }
 }

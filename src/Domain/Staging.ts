@@ -152,7 +152,7 @@ export const withdrawDecision = (contract: Contract, actor: Actor, decisionId: s
   // Someone else's staged decision does not exist as far as this seat can tell.
   if (!reply.decisions.some((d) => d.id === decisionId)) return notFound("decision", decisionId)
   const next = withReply(contract, { ...reply, decisions: reply.decisions.filter((d) => d.id !== decisionId) })
-  return { contract: next, events: [], result: { id: decisionId, object: "decision", deleted: true } } satisfies Decided<unknown>
+  return { contract: next, events: [], result: { id: decisionId, object: "decision", deleted: true, words_hash: contract.words_hash } } satisfies Decided<unknown>
 }
 
 export const setReplyNote = (contract: Contract, actor: Actor, note: string | null) => {

@@ -22,7 +22,14 @@ export const SendResult = Schema.Struct({
   letter: Id,
   relationship: Id,
   relationship_created: Schema.Boolean,
-  words_hash: Schema.String
+  words_hash: Schema.String,
+  /** What went out unsettled (docs/gaps.md "The send warning"); null when nothing did. */
+  warning: Schema.NullOr(Schema.Struct({
+    code: Schema.Literal("unconfirmed_content"),
+    message: Schema.String,
+    facts: Schema.Array(Id),
+    blocks: Schema.Array(Id)
+  }))
 }).annotations({ identifier: "SendResult" })
 
 export const DecisionRequest = Body({
@@ -57,7 +64,8 @@ export const Staged = Schema.Struct({
   words_hash: Schema.String
 }).annotations({ identifier: "StagedDecision" })
 
-export const Deleted = Schema.Struct({ id: Id, object: Schema.Literal("decision"), deleted: Schema.Literal(true) })
+export const Deleted = Schema.Struct({ id: Id, object: Schema.Literal("decision"), deleted: Schema.Literal(true), words_hash: Schema.String })
+  .annotations({ identifier: "DeletedDecision" })
 
 const Tally = Schema.Struct({ agreed: Schema.Array(Id), awaiting: Schema.Array(Id) })
 

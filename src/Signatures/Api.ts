@@ -19,7 +19,7 @@ export class SignaturesApi extends HttpApiGroup.make("signatures")
     HttpApiEndpoint.post("withdraw", "/signatures/:signature_id/withdraw")
       .setPath(Schema.Struct({ signature_id: Schema.String }))
       .setPayload(WithdrawSignatureRequest)
-      .addSuccess(Signature)
+      .addSuccess(Signed)
       .annotate(Policy, Policy.write("sign", { idempotent: true, rate: "send_sign" }))
   )
   .add(

@@ -33,7 +33,9 @@ export const Signature = Schema.Struct({
   struck_at: Schema.NullOr(Schema.String)
 }).annotations({ identifier: "Signature" })
 
-export const Signed = Schema.Struct({ ...Signature.fields, contract_state: Schema.String }).annotations({ identifier: "Signed" })
+/** A signature just made or withdrawn, with what it did to the contract. */
+export const Signed = Schema.Struct({ ...Signature.fields, contract_state: Schema.String, words_hash: Schema.String })
+  .annotations({ identifier: "Signed" })
 
 export const SignatureState = Schema.Struct({
   required_signers: Schema.Array(Schema.Struct({
