@@ -12,6 +12,7 @@ import { rateBucketOf, RateLimiter } from "../RateLimit/RateLimiter.js"
 import { readBytes, withJsonBody } from "./BodyReader.js"
 import { fromDecodeError } from "./DecodeErrors.js"
 import { errorResponse } from "./Envelope.js"
+import { guestReaches } from "./GuestReach.js"
 import { ifMatchOf } from "./IfMatch.js"
 import { checkJsonBody, type JsonBody, maxJsonBody, refusalOf } from "./JsonBody.js"
 import type { EndpointPolicy } from "./Policy.js"
@@ -23,15 +24,10 @@ const maxIdempotencyKeyLength = 255
 
 const unrecognized = (method: string, path: string) => reject("not_found", `Unrecognized request URL (${method}: ${excerpt(path, 100)}).`)
 
-// A guest link buys only its own contract, its own feed, GET /me and its own mark: anything else
-// does not exist for it.
-const guestMayUse = (route: Route, path: string, guest: NonNullable<Caller["guest"]>, policy: EndpointPolicy) => {
-  if (policy.scope === null || route.segments[0] === "attention") return true
-  // Routes that name only an ask or a signature are checked against the guest's seat by the contract itself.
-  if (route.segments[0] === "asks" || route.segments[0] === "signatures") return true
-  const segments = path.split("/").filter((s) => s !== "")
-  return route.segments[0] === "contracts" && route.segments[1] === ":id" && segments[1] === guest.contract
-}
+/** A guest link reaches only its own contract among the contract routes (see guestReaches). */
+const guestMayUse = (route: Route, path: string, guest: NonNullable<Caller["guest"]>, policy: EndpointPolicy) =>
+  guestReaches(route.segments, policy) &&
+  (route.segments[0] !== "contracts" || path.split("/").filter((s) => s !== "")[1] === guest.contract)
 
 const authorise = (policy: EndpointPolicy, caller: Caller) => {
   if (caller.guest !== null) return undefined

@@ -1,0 +1,206 @@
+import { HttpApi } from "@effect/platform"
+import { Context, Option } from "effect"
+import { type ErrorCode, errorCodes } from "./ErrorCodes.js"
+import { guestReaches } from "./GuestReach.js"
+import { type EndpointPolicy, Policy } from "./Policy.js"
+import { gatewayRefusals, Refusals } from "./Refusals.js"
+
+// The generated document knows schemas; what the gateway enforces (credentials, headers, the
+// errors it answers) lives in each endpoint's policy. This folds the policies into the document,
+// so the document and the enforcement come from one declaration and cannot drift.
+
+type Json = Record<string, any>
+
+interface Declared {
+  readonly policy: EndpointPolicy | undefined
+  readonly refusals: ReadonlyArray<ErrorCode>
+  readonly segments: ReadonlyArray<string>
+}
+
+const securitySchemes = {
+  OrgKey: {
+    type: "http",
+    scheme: "bearer",
+    description: "An org key, `Authorization: Bearer sk_live_…` (or `sk_test_…` for the sandbox). It acts as the person named in " +
+      "`Contracts-Acting-Person`; with no one named it reads org-wide and writes nothing."
+  },
+  GuestToken: {
+    type: "apiKey",
+    in: "header",
+    name: "Authorization",
+    description: "A guest link's token, `Authorization: Token gtk_…`: one person on one contract. A guest's writes must use it."
+  },
+  GuestLink: {
+    type: "apiKey",
+    in: "query",
+    name: "t",
+    description: "A guest link's token in the URL, `?t=gtk_…`, for reads only: a write carrying it answers `401 unauthorized`."
+  },
+  AdminToken: {
+    type: "http",
+    scheme: "bearer",
+    description: "The operator's admin token (`ADMIN_TOKEN`, else generated into `$DATA_DIR/admin-token`)."
+  }
+}
+
+const errorTypes = [...new Set(Object.values(errorCodes).map(([, type]) => type))]
+
+const errorSchema = {
+  type: "object",
+  description: "Every error: `{ error: { type, code, message, param?, doc_url } }`. Branch on `code`, never on `message`. " +
+    "Some codes carry extra fields beside `error` (for example `current_hash` on `words_changed`).",
+  required: ["error"],
+  properties: {
+    error: {
+      type: "object",
+      required: ["type", "code", "message", "doc_url"],
+      properties: {
+        type: { type: "string", enum: errorTypes },
+        code: { type: "string", enum: Object.keys(errorCodes) },
+        message: { type: "string", description: "For people; at most 300 characters." },
+        param: { type: "string", description: "The field, parameter or header at fault." },
+        doc_url: { type: "string", description: "`{docs}/errors#` and the code with hyphens: what it means and how to recover." }
+      },
+      additionalProperties: false
+    }
+  },
+  additionalProperties: true
+}
+
+const header = (name: string, required: boolean, description: string, schema: Json = { type: "string" }) =>
+  ({ name, in: "header", required, description, schema })
+
+const ifMatchHeader = (policy: EndpointPolicy) => {
+  switch (policy.ifMatch) {
+    case "required":
+      return [header("If-Match", true, "The `words_hash` you read (bare or quoted). Missing: `428 if_match_required`; stale: `409 words_changed`.")]
+    case "ignored":
+      return [header("If-Match", false, "Accepted and ignored: this call edits only your own private work.")]
+    case "refused":
+      return [header("If-Match", false, "Must not be sent (`400 invalid_request`): the hash this call binds travels in the body as `text_hash`.")]
+    case "absent":
+      return []
+  }
+}
+
+/** The headers the gateway reads for a route with this policy, marked required exactly where it refuses without them. */
+export const headersOf = (policy: EndpointPolicy) => [
+  header(
+    "Contracts-Acting-Person",
+    false,
+    policy.actingPerson
+      ? "With an org key, required: the `per_` id of the human acting (`400 acting_person_required` without it). A guest link must not send it."
+      : "With an org key, optional: read as this person's seat. A guest link must not send it."
+  ),
+  header("Contracts-Version", false, "A dated version (`YYYY-MM-DD`) for this call; without it, the key's pinned version.", {
+    type: "string",
+    pattern: "^\\d{4}-\\d{2}-\\d{2}$"
+  }),
+  ...(policy.idempotent
+    ? [header("Idempotency-Key", true, "1 to 255 characters, one per attempt. The same key and body replay the first answer for 24 hours.", {
+      type: "string",
+      minLength: 1,
+      maxLength: 255
+    })]
+    : []),
+  ...ifMatchHeader(policy)
+]
+
+const securityOf = (declared: Declared) => {
+  const { policy } = declared
+  if (policy === undefined) return [{ AdminToken: [] }]
+  if (!guestReaches(declared.segments, policy)) return [{ OrgKey: [] }]
+  return policy.writes ? [{ OrgKey: [] }, { GuestToken: [] }] : [{ OrgKey: [] }, { GuestToken: [] }, { GuestLink: [] }]
+}
+
+const retryAfter = { "Retry-After": { description: "Seconds to wait before retrying.", schema: { type: "integer", minimum: 1 } } }
+
+/** One response per status, its `code` an enum of exactly the codes this operation can answer with it. */
+const errorResponses = (codes: ReadonlyArray<ErrorCode>) => {
+  const byStatus = new Map<number, Array<ErrorCode>>()
+  for (const code of new Set(codes)) {
+    const status = errorCodes[code][0]
+    byStatus.set(status, [...(byStatus.get(status) ?? []), code])
+  }
+  // While migrations run the service answers 503 api_error with Retry-After (docs/gaps.md).
+  byStatus.set(503, ["api_error"])
+  const responses: Json = {}
+  for (const [status, listed] of [...byStatus].sort(([a], [b]) => a - b)) {
+    responses[String(status)] = {
+      description: status === 503 ? "api_error: the service is starting" : listed.join(", "),
+      ...(listed.includes("rate_limited") || listed.includes("idempotency_in_flight") || status === 503 ? { headers: retryAfter } : {}),
+      content: {
+        "application/json": {
+          schema: {
+            allOf: [
+              { $ref: "#/components/schemas/Error" },
+              { type: "object", properties: { error: { type: "object", properties: { code: { type: "string", enum: listed } } } } }
+            ]
+          }
+        }
+      }
+    }
+  }
+  return responses
+}
+
+const declaredOperations = (api: HttpApi.HttpApi.Any) => {
+  const operations = new Map<string, Declared>()
+  HttpApi.reflect(api as HttpApi.HttpApi.AnyWithProps, {
+    onGroup() {},
+    onEndpoint({ endpoint, mergedAnnotations }) {
+      const path = endpoint.path.replace(/:(\w+)\??/g, "{$1}")
+      operations.set(`${endpoint.method.toLowerCase()} ${path}`, {
+        policy: Option.getOrUndefined(Context.getOption(mergedAnnotations, Policy)),
+        refusals: Option.getOrElse(Context.getOption(mergedAnnotations, Refusals), () => []),
+        segments: endpoint.path.split("/").filter((segment) => segment !== "")
+      })
+    }
+  })
+  return operations
+}
+
+/** Drops component schemas nothing refers to any more (the platform's decode-error shapes). */
+const pruneSchemas = (spec: Json) => {
+  const schemas: Json = spec.components.schemas
+  const used = new Set<string>()
+  const visit = (value: unknown): void => {
+    if (Array.isArray(value)) return value.forEach(visit)
+    if (value === null || typeof value !== "object") return
+    for (const [key, item] of Object.entries(value)) {
+      if (key === "$ref" && typeof item === "string" && item.startsWith("#/components/schemas/")) {
+        const name = item.slice("#/components/schemas/".length)
+        if (!used.has(name)) {
+          used.add(name)
+          visit(schemas[name])
+        }
+      } else visit(item)
+    }
+  }
+  visit(spec.paths)
+  for (const name of Object.keys(schemas)) if (!used.has(name)) delete schemas[name]
+}
+
+/** The generated document with the gateway's rules folded in: security, headers and errors per operation. */
+export const describeInterface = (api: HttpApi.HttpApi.Any) => (generated: Json): Json => {
+  const spec: Json = structuredClone(generated)
+  const declared = declaredOperations(api)
+  spec.components.securitySchemes = securitySchemes
+  spec.components.schemas.Error = errorSchema
+  spec.security = []
+  for (const [path, operations] of Object.entries<Json>(spec.paths)) {
+    for (const [method, operation] of Object.entries<Json>(operations)) {
+      const endpoint = declared.get(`${method} ${path}`)
+      if (endpoint === undefined) throw new Error(`OpenAPI: ${method} ${path} is not a declared endpoint`)
+      operation.security = securityOf(endpoint)
+      operation.parameters = [
+        ...operation.parameters.filter((parameter: Json) => parameter.in !== "header"),
+        ...(endpoint.policy === undefined ? [] : headersOf(endpoint.policy))
+      ]
+      const successes = Object.fromEntries(Object.entries<Json>(operation.responses).filter(([status]) => Number(status) < 400))
+      operation.responses = { ...successes, ...errorResponses([...gatewayRefusals(endpoint.policy), ...endpoint.refusals]) }
+    }
+  }
+  pruneSchemas(spec)
+  return spec
+}
