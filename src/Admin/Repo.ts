@@ -2,7 +2,6 @@ import { SqlClient } from "@effect/sql"
 import type { Statement } from "@effect/sql"
 import { Clock, Effect, Option } from "effect"
 import { hashSecret, newApiKey } from "../Auth/Secrets.js"
-import { iso } from "../Contracts/Repo.js"
 import { makeId } from "../Domain/Ids.js"
 import type { Mode } from "../Domain/Mode.js"
 import type { Scope } from "../Domain/Scopes.js"
@@ -35,6 +34,7 @@ interface StoredKey {
 }
 
 const parseJson = (value: unknown): unknown => (typeof value === "string" ? JSON.parse(value) : value)
+const iso = (value: Date | string) => new Date(value).toISOString()
 
 const keyRow = (row: StoredKey): KeyRow => ({
   id: row.id,
