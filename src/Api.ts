@@ -1,4 +1,5 @@
 import { HttpApi, OpenApi } from "@effect/platform"
+import { AdminApi } from "./Admin/Api.js"
 import { AttentionApi } from "./Attention/Api.js"
 import { CertificatesApi } from "./Certificates/Api.js"
 import { ContractsApi } from "./Contracts/Api.js"
@@ -22,6 +23,7 @@ export class Api extends HttpApi.make("contracts-api")
   .add(MarksApi)
   .add(CertificatesApi)
   .add(AttentionApi)
+  .add(AdminApi)
   .addError(documentedError(400, "Invalid request"))
   .addError(documentedError(401, "Unauthorized"))
   .addError(documentedError(403, "Forbidden"))

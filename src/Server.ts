@@ -2,7 +2,8 @@ import { SingleRunner } from "@effect/cluster"
 import { HttpApiBuilder, HttpApiScalar, HttpServer } from "@effect/platform"
 import { NodeHttpServer } from "@effect/platform-node"
 import { Effect, Layer } from "effect"
-import { AdminRoutes } from "./Admin/Http.js"
+import { AdminGuardLive } from "./Admin/Guard.js"
+import { AdminHttp } from "./Admin/Http.js"
 import { AdminRepo } from "./Admin/Repo.js"
 import { AdminToken } from "./Admin/AdminToken.js"
 import { AttentionHttp } from "./Attention/Http.js"
@@ -48,15 +49,17 @@ const Repos = Layer.provideMerge(
 const Cluster = ContractLive.pipe(Layer.provideMerge(SingleRunner.layer({ runnerStorage: "memory" })))
 
 const ApiLive = HttpApiBuilder.api(Api).pipe(
-  Layer.provide([ContractsHttp, TemplatesHttp, MeHttp, NegotiationHttp, PartiesHttp, RelationshipsHttp, SignaturesHttp, MarksHttp, CertificatesHttp, AttentionHttp]),
-  Layer.provide(AuthenticatedLive)
+  Layer.provide([
+    ContractsHttp, TemplatesHttp, MeHttp, NegotiationHttp, PartiesHttp, RelationshipsHttp, SignaturesHttp, MarksHttp, CertificatesHttp,
+    AttentionHttp, AdminHttp
+  ]),
+  Layer.provide([AuthenticatedLive, AdminGuardLive])
 )
 
 const HttpLive = HttpApiBuilder.serve().pipe(
   Layer.provide(HttpApiScalar.layer({ path: "/docs" })),
   Layer.provide(HttpApiBuilder.middlewareOpenApi({ path: "/openapi.json" })),
   Layer.provide(GatewayLive(routeTable(Api))),
-  Layer.provide(AdminRoutes),
   Layer.provide(CertificateRoutes),
   Layer.provide(ApiLive),
   HttpServer.withLogAddress

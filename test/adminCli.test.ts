@@ -7,36 +7,114 @@ import { adminToken, type Running, startService } from "./support/service.js"
 
 const run = promisify(execFile)
 
-describe("the admin command line", () => {
-  let service: Running
-  beforeAll(async () => {
-    service = await startService(databases[0]!)
-  })
-  afterAll(() => service.stop())
-
-  const admin = (...args: Array<string>) =>
-    run("node", ["--import", "tsx", "src/Admin/cli.ts", ...args], {
-      env: { ...process.env, CONTRACTS_URL: service.url, ADMIN_TOKEN: adminToken }
-    })
-
-  it("creates an org with people, adds a person, creates and revokes a key, printing JSON only", async () => {
-    const org = JSON.parse((await admin("create-org", "--name", "Acme Ltd", "--person", "Ada Lovelace <ada@cli.test>")).stdout)
-    expect(org).toMatchObject({ name: "Acme Ltd", people: [{ name: "Ada Lovelace", email: "ada@cli.test" }] })
-    expect(org.keys.live).toMatch(/^sk_live_/)
-    expect(org.keys.test).toMatch(/^sk_test_/)
-    const person = JSON.parse((await admin("add-person", "--org", org.org_id, "--name", "Brook Taylor", "--email", "brook@cli.test")).stdout)
-    expect(person.id).toMatch(/^per_/)
-    const key = JSON.parse((await admin("create-key", "--org", org.org_id, "--mode", "test", "--scope", "contracts:read")).stdout)
-    expect(key).toMatchObject({ mode: "test", scopes: ["contracts:read"] })
-    expect((await call(service.url, "GET", "/me", { key: key.key })).body.scopes).toEqual(["contracts:read"])
-    expect(JSON.parse((await admin("revoke-key", "--key", key.id)).stdout)).toEqual({ id: key.id, revoked: true })
-    expect((await call(service.url, "GET", "/me", { key: key.key })).status).toBe(401)
+const cli = (url: string) => (...args: Array<string>) =>
+  run("node", ["--import", "tsx", "src/Admin/cli.ts", ...args], {
+    env: { ...process.env, CONTRACTS_URL: url, ADMIN_TOKEN: adminToken }
   })
 
-  it("exits non-zero with the error on stderr", async () => {
-    const failed = await admin("add-person", "--org", "org_nope", "--name", "X", "--email", "x@y.z").catch((error) => error)
-    expect(failed.code).not.toBe(0)
-    expect(JSON.parse(failed.stderr).error.code).toBe("not_found")
-    expect(failed.stdout).toBe("")
+/** A refused command line: one line on stderr and no stack trace. */
+const expectOneLineRefusal = (failed: { code?: number; stdout: string; stderr: string }, naming: string) => {
+  expect(failed.code).not.toBe(0)
+  expect(failed.stdout).toBe("")
+  expect(failed.stderr.trim().split("\n")).toHaveLength(1)
+  expect(failed.stderr).toContain(naming)
+  expect(failed.stderr).not.toMatch(/^\s+at /m)
+}
+
+const subcommands = ["create-org", "add-person", "create-key", "list-keys", "revoke-key"]
+
+// None of these reaches a server: the address is a closed port.
+describe("the admin command line's usage", () => {
+  const admin = cli("http://127.0.0.1:9")
+
+  it("prints the usage for --help and -h on stdout and exits 0, for the command line and for every subcommand", async () => {
+    for (const flag of ["--help", "-h"]) {
+      const { stdout, stderr } = await admin(flag)
+      expect(stderr).toBe("")
+      expect(stdout).toMatch(/^usage: npm run admin -- <command>/)
+      for (const name of subcommands) expect(stdout).toContain(name)
+    }
+    for (const name of subcommands) {
+      const { stdout, stderr } = await admin(name, "--help")
+      expect(stderr).toBe("")
+      expect(stdout).toMatch(new RegExp(`^usage: npm run admin -- ${name} --`))
+      expect((await admin(name, "--org", "org_x", "-h")).stdout).toBe(stdout)
+    }
+  })
+
+  it("refuses an unknown option, a missing value and a missing option in one line on stderr, never a stack trace", async () => {
+    expectOneLineRefusal(await admin("list-keys", "--org", "org_x", "--bogus").catch((error) => error), "--bogus")
+    expectOneLineRefusal(await admin("create-org", "--nmae", "Acme").catch((error) => error), "--nmae")
+    expectOneLineRefusal(await admin("list-keys", "--org").catch((error) => error), "--org")
+    expectOneLineRefusal(await admin("create-org", "--name", "--person", "A <a@b.c>").catch((error) => error), "--name")
+    expectOneLineRefusal(await admin("revoke-key").catch((error) => error), "--key")
+    expectOneLineRefusal(await admin("revoke-key", "--key", "key_a", "stray").catch((error) => error), "stray")
+  })
+
+  it("prints the usage on stderr and exits 1 for an unknown subcommand or none", async () => {
+    for (const args of [["frobnicate"], []]) {
+      const failed = await admin(...args).catch((error) => error)
+      expect(failed.code).toBe(1)
+      expect(failed.stdout).toBe("")
+      expect(failed.stderr).toContain("usage: npm run admin -- <command>")
+    }
   })
 })
+
+for (const database of databases) {
+  describe(`the admin command line (${database.name})`, () => {
+    let service: Running
+    let admin: ReturnType<typeof cli>
+    beforeAll(async () => {
+      service = await startService(database)
+      admin = cli(service.url)
+    })
+    afterAll(() => service.stop())
+
+    it("creates an org with people, adds a person, creates and revokes a key, printing JSON only", async () => {
+      const org = JSON.parse((await admin("create-org", "--name", "Acme Ltd", "--person", "Ada Lovelace <ada@cli.test>")).stdout)
+      expect(org).toMatchObject({ name: "Acme Ltd", people: [{ name: "Ada Lovelace", email: "ada@cli.test" }] })
+      expect(org.keys.live).toMatch(/^sk_live_/)
+      expect(org.keys.test).toMatch(/^sk_test_/)
+      expect(org.key_ids.live).toMatch(/^key_/)
+      const person = JSON.parse((await admin("add-person", "--org", org.org_id, "--name", "Brook Taylor", "--email", "brook@cli.test")).stdout)
+      expect(person.id).toMatch(/^per_/)
+      const key = JSON.parse((await admin("create-key", "--org", org.org_id, "--mode", "test", "--scope", "contracts:read")).stdout)
+      expect(key).toMatchObject({ mode: "test", scopes: ["contracts:read"] })
+      expect((await call(service.url, "GET", "/me", { key: key.key })).body.scopes).toEqual(["contracts:read"])
+      expect(JSON.parse((await admin("revoke-key", "--key", key.id)).stdout)).toEqual({ id: key.id, revoked: true })
+      expect((await call(service.url, "GET", "/me", { key: key.key })).status).toBe(401)
+    })
+
+    it("lists keys and revokes one by its secret", async () => {
+      const org = JSON.parse((await admin("create-org", "--name", "Beta Ltd")).stdout)
+      const listed = JSON.parse((await admin("list-keys", "--org", org.org_id)).stdout)
+      expect(listed).toMatchObject({ has_more: false, next_cursor: null })
+      expect(listed.data.map((row: { id: string }) => row.id).sort()).toEqual([org.key_ids.live, org.key_ids.test].sort())
+      const live = listed.data.find((row: { mode: string }) => row.mode === "live")
+      expect(live).toMatchObject({ id: org.key_ids.live, object: "api_key", last4: org.keys.live.slice(-4), revoked: false })
+      const first = JSON.parse((await admin("list-keys", "--org", org.org_id, "--limit", "1")).stdout)
+      expect(first).toMatchObject({ has_more: true, next_cursor: first.data[0].id })
+      const second = JSON.parse((await admin("list-keys", "--org", org.org_id, "--limit", "1", "--starting-after", first.next_cursor)).stdout)
+      expect([...first.data, ...second.data]).toEqual(listed.data)
+
+      expect((await call(service.url, "GET", "/me", { key: org.keys.live })).status).toBe(200)
+      expect(JSON.parse((await admin("revoke-key", "--key", org.keys.live)).stdout)).toEqual({ id: org.key_ids.live, revoked: true })
+      expect((await call(service.url, "GET", "/me", { key: org.keys.live })).status).toBe(401)
+      const after = JSON.parse((await admin("list-keys", "--org", org.org_id)).stdout)
+      expect(after.data.find((row: { id: string }) => row.id === org.key_ids.live)).toMatchObject({ revoked: true })
+      expect(after.data.find((row: { id: string }) => row.id === org.key_ids.test)).toMatchObject({ revoked: false })
+    })
+
+    it("exits non-zero with the server's error on stderr", async () => {
+      for (const args of [["add-person", "--org", "org_nope", "--name", "X", "--email", "x@y.z"], ["list-keys", "--org", "org_nope"]]) {
+        const failed = await admin(...args).catch((error) => error)
+        expect(failed.code).not.toBe(0)
+        expect(JSON.parse(failed.stderr).error.code).toBe("not_found")
+        expect(failed.stdout).toBe("")
+      }
+      const bad = await admin("list-keys", "--org", "org_nope", "--limit", "0").catch((error) => error)
+      expect(JSON.parse(bad.stderr).error).toMatchObject({ code: "invalid_request", param: "limit" })
+    })
+  })
+}

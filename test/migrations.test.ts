@@ -3,6 +3,7 @@ import { SqlClient } from "@effect/sql"
 import * as Migrator from "@effect/sql/Migrator"
 import { Effect, Layer, ManagedRuntime, Option } from "effect"
 import { migrations } from "../migrations/index.js"
+import { AdminRepo } from "../src/Admin/Repo.js"
 import { ServerConfig } from "../src/Config.js"
 import { ContractsRepo } from "../src/Contracts/Repo.js"
 import { DatabaseLive } from "../src/Sql/Database.js"
@@ -46,6 +47,36 @@ for (const database of databases) {
         expect(Option.getOrThrow(yield* repo.load("con_new"))).toEqual({ id: "con_new", letters: [] })
         const left = yield* sql<{ n: number }>`SELECT count(*)::int AS n FROM contracts WHERE doc -> 'letters' IS NOT NULL`
         expect(left[0]!.n).toBe(0)
+      })))
+  })
+
+  describe(`migration 0006 (${database.name})`, () => {
+    let drop: () => Promise<void>
+    let runtime: ManagedRuntime.ManagedRuntime<SqlClient.SqlClient, unknown>
+
+    beforeAll(async () => {
+      const made = await database.create()
+      drop = made.drop
+      runtime = ManagedRuntime.make(DatabaseLive.pipe(Layer.provide(Layer.succeed(ServerConfig, testSettings({ databaseUrl: Option.some(made.url) })))))
+    })
+    afterAll(async () => {
+      await runtime.dispose()
+      await drop()
+    })
+
+    it("lists a key made before it with last4 null, and a key made after it with its last four", () =>
+      runtime.runPromise(Effect.gen(function*() {
+        const sql = yield* SqlClient.SqlClient
+        yield* migrate(["0001_foundation", "0002_negotiation", "0003_signatures", "0004_letters", "0005_idempotent_writes"])
+        yield* sql`INSERT INTO orgs (id, name, created_at) VALUES ('org_old', 'Old Ltd', now() - interval '1 day')`
+        yield* sql`
+          INSERT INTO api_keys (id, org_id, mode, secret_hash, scopes, pinned_version, created_at)
+          VALUES ('key_old', 'org_old', 'live', 'h', '["contracts:read"]'::jsonb, '2026-08-24', now() - interval '1 day')`
+        yield* migrate(Object.keys(migrations) as Array<keyof typeof migrations>)
+        const repo = yield* Effect.provide(AdminRepo, AdminRepo.Default)
+        const added = yield* repo.addKey("org_old", "test", ["contracts:read"])
+        const rows = yield* repo.listKeys("org_old", 10, undefined)
+        expect(rows.map((row) => [row.id, row.last4])).toEqual([["key_old", null], [added.id, added.key.slice(-4)]])
       })))
   })
 }

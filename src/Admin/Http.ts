@@ -1,82 +1,57 @@
-import { HttpApiBuilder, HttpRouter, HttpServerRequest, HttpServerResponse } from "@effect/platform"
-import { Effect, ParseResult, Schema } from "effect"
+import { HttpApiBuilder } from "@effect/platform"
+import { Effect, Option } from "effect"
+import { Api } from "../Api.js"
 import { AuthCache } from "../Auth/Cache.js"
-import { secretsEqual } from "../Auth/Secrets.js"
-import { modes } from "../Domain/Mode.js"
-import { notFound, reject } from "../Domain/Rejection.js"
+import { parseLimit } from "../Contracts/Access.js"
+import { notFound, reject, Rejection } from "../Domain/Rejection.js"
 import { scopes } from "../Domain/Scopes.js"
 import { AdminRepo } from "./Repo.js"
-import { AdminToken } from "./AdminToken.js"
 
-const Text = (max: number) => Schema.Trim.pipe(Schema.minLength(1), Schema.maxLength(max))
-const Email = Schema.Trim.pipe(Schema.pattern(/^[^\s@]+@[^\s@]+$/), Schema.maxLength(320))
-const Person = Schema.Struct({ name: Text(200), email: Email })
-const Scopes = Schema.Array(Schema.Literal(...scopes))
-const strict = { onExcessProperty: "error" } as const
-
-const CreateOrg = Schema.Struct({ name: Text(200), people: Schema.optionalWith(Schema.Array(Person), { default: () => [] }) })
-const CreateKey = Schema.Struct({ mode: Schema.Literal(...modes), scopes: Schema.optionalWith(Scopes, { default: () => scopes }) })
-
-const body = <A, I>(schema: Schema.Schema<A, I>) =>
-  Effect.gen(function*() {
-    const request = yield* HttpServerRequest.HttpServerRequest
-    const text = yield* Effect.orElseSucceed(request.text, () => "")
-    const json = yield* Effect.try(() => JSON.parse(text) as unknown).pipe(
-      Effect.mapError(() => reject("invalid_request", "The body is not valid JSON."))
-    )
-    return yield* Schema.decodeUnknown(schema, strict)(json).pipe(
-      Effect.mapError((error) => {
-        const issue = ParseResult.ArrayFormatter.formatErrorSync(error)[0]
-        const param = issue?.path.join(".")
-        return reject("invalid_request", issue?.message ?? "Invalid body.", param ? { param } : undefined)
-      })
-    )
-  })
-
-// Failures are Rejections: the gateway writes their envelope, as for every other route.
-const guardedBy = (token: string) => <E, R>(handler: Effect.Effect<HttpServerResponse.HttpServerResponse, E, R>) =>
-  Effect.gen(function*() {
-    const request = yield* HttpServerRequest.HttpServerRequest
-    const given = /^Bearer\s+(\S+)$/i.exec(request.headers["authorization"] ?? "")?.[1]
-    if (given === undefined || !secretsEqual(given, token)) return yield* reject("unauthorized", "Invalid admin token.")
-    return yield* handler
-  })
-
-const created = (value: unknown) => HttpServerResponse.unsafeJson(value, { status: 201 })
-
-/** The admin API of SEMANTICS.md "Bootstrap": not part of the public interface, so not in the OpenAPI. */
-export const AdminRoutes = HttpApiBuilder.Router.use((router) =>
+/** The admin API of SEMANTICS.md "Bootstrap"; AdminGuard has checked the token before any of these run. */
+export const AdminHttp = HttpApiBuilder.group(Api, "admin", (handlers) =>
   Effect.gen(function*() {
     const repo = yield* AdminRepo
     const authCache = yield* AuthCache
-    const guarded = guardedBy((yield* AdminToken).token)
     const requireOrg = (orgId: string) =>
       Effect.flatMap(repo.orgExists(orgId), (exists) => (exists ? Effect.void : Effect.fail(notFound("org", orgId))))
-    const orgId = Effect.map(HttpRouter.params, (params) => params["org_id"] ?? "")
+    // A revoked key must fail its very next request, not only once the key cache expires.
+    const forgotten = (id: string) => Effect.as(authCache.forgetKeys, { id, revoked: true as const })
+    const revokeById = (keyId: string, param?: string) =>
+      Effect.flatMap(repo.revokeKey(keyId), (done) => (done ? forgotten(keyId) : Effect.fail(notFound("key", keyId, param))))
+    // The secret is never echoed: an answer can end up in a log as easily as a URL.
+    const revokeBySecret = (secret: string) =>
+      Effect.flatMap(repo.revokeKeyBySecret(secret), Option.match({
+        onNone: () => Effect.fail(reject("not_found", "No key has this secret.", { param: "key" })),
+        onSome: forgotten
+      }))
 
-    yield* router.post("/admin/orgs", guarded(Effect.gen(function*() {
-      const input = yield* body(CreateOrg)
-      return created(yield* repo.createOrg(input.name, input.people, scopes))
-    })))
-    yield* router.post("/admin/orgs/:org_id/people", guarded(Effect.gen(function*() {
-      const org = yield* orgId
-      yield* requireOrg(org)
-      const input = yield* body(Person)
-      if (yield* repo.emailTaken(org, input.email)) {
-        return yield* reject("invalid_request", `${input.email} is already a person of this org.`, { param: "email" })
-      }
-      return created(yield* repo.addPerson(org, input))
-    })))
-    yield* router.post("/admin/orgs/:org_id/keys", guarded(Effect.gen(function*() {
-      const org = yield* orgId
-      yield* requireOrg(org)
-      const input = yield* body(CreateKey)
-      return created(yield* repo.addKey(org, input.mode, [...new Set(input.scopes)]))
-    })))
-    yield* router.del("/admin/keys/:key_id", guarded(Effect.gen(function*() {
-      const keyId = (yield* HttpRouter.params)["key_id"] ?? ""
-      if (!(yield* repo.revokeKey(keyId))) return yield* notFound("key", keyId)
-      yield* authCache.forgetKeys
-      return HttpServerResponse.unsafeJson({ id: keyId, revoked: true })
-    })))
+    return handlers
+      .handle("createOrg", ({ payload }) => repo.createOrg(payload.name, payload.people, scopes))
+      .handle("addPerson", ({ path, payload }) =>
+        Effect.gen(function*() {
+          yield* requireOrg(path.org_id)
+          if (yield* repo.emailTaken(path.org_id, payload.email)) {
+            return yield* reject("invalid_request", `${payload.email} is already a person of this org.`, { param: "email" })
+          }
+          return yield* repo.addPerson(path.org_id, payload)
+        }))
+      .handle("createKey", ({ path, payload }) =>
+        Effect.zipRight(requireOrg(path.org_id), repo.addKey(path.org_id, payload.mode, [...new Set(payload.scopes)])))
+      .handle("listKeys", ({ path, urlParams }) =>
+        Effect.gen(function*() {
+          const limit = parseLimit(urlParams.limit)
+          if (limit instanceof Rejection) return yield* limit
+          yield* requireOrg(path.org_id)
+          const after = urlParams.starting_after
+          if (after !== undefined && !(yield* repo.keyOfOrg(path.org_id, after))) {
+            return yield* reject("invalid_request", "starting_after must be the id of a key of this org.", { param: "starting_after" })
+          }
+          const rows = yield* repo.listKeys(path.org_id, limit, after)
+          const data = rows.slice(0, limit)
+          const has_more = rows.length > limit
+          return { data, has_more, next_cursor: has_more ? data[data.length - 1]!.id : null }
+        }))
+      .handle("revokeKey", ({ path }) => revokeById(path.key_id))
+      .handle("revokeKeyBySecret", ({ payload }) =>
+        payload.key.startsWith("sk_") ? revokeBySecret(payload.key) : revokeById(payload.key, "key"))
   }))

@@ -1,14 +1,51 @@
 import { SqlClient } from "@effect/sql"
-import { Clock, Effect } from "effect"
+import type { Statement } from "@effect/sql"
+import { Clock, Effect, Option } from "effect"
 import { hashSecret, newApiKey } from "../Auth/Secrets.js"
 import { makeId } from "../Domain/Ids.js"
 import type { Mode } from "../Domain/Mode.js"
+import type { Scope } from "../Domain/Scopes.js"
 import { latestVersion } from "../Domain/Versions.js"
 
 export interface NewPerson {
   readonly name: string
   readonly email: string
 }
+
+/** A key as an operator sees it: never its secret or hash, only the secret's last four characters. */
+export interface KeyRow {
+  readonly id: string
+  readonly object: "api_key"
+  readonly mode: Mode
+  readonly scopes: ReadonlyArray<string>
+  readonly created: string
+  readonly last4: string | null
+  readonly revoked: boolean
+  readonly revoked_at: string | null
+}
+
+interface StoredKey {
+  readonly id: string
+  readonly mode: Mode
+  readonly scopes: unknown
+  readonly created_at: Date | string
+  readonly last4: string | null
+  readonly revoked_at: Date | string | null
+}
+
+const parseJson = (value: unknown): unknown => (typeof value === "string" ? JSON.parse(value) : value)
+const iso = (value: Date | string) => new Date(value).toISOString()
+
+const keyRow = (row: StoredKey): KeyRow => ({
+  id: row.id,
+  object: "api_key",
+  mode: row.mode,
+  scopes: parseJson(row.scopes) as Array<string>,
+  created: iso(row.created_at),
+  last4: row.last4,
+  revoked: row.revoked_at !== null,
+  revoked_at: row.revoked_at === null ? null : iso(row.revoked_at)
+})
 
 export class AdminRepo extends Effect.Service<AdminRepo>()("Admin/AdminRepo", {
   effect: Effect.gen(function*() {
@@ -28,42 +65,63 @@ export class AdminRepo extends Effect.Service<AdminRepo>()("Admin/AdminRepo", {
         return { id, name: person.name, email: person.email }
       })
 
-    const addKey = (orgId: string, mode: Mode, scopes: ReadonlyArray<string>) =>
+    const addKey = (orgId: string, mode: Mode, scopes: ReadonlyArray<Scope>) =>
       Effect.gen(function*() {
         const id = makeId("key")
         const key = newApiKey(mode)
         yield* sql`
-          INSERT INTO api_keys (id, org_id, mode, secret_hash, scopes, pinned_version, created_at)
-          VALUES (${id}, ${orgId}, ${mode}, ${hashSecret(key)}, ${JSON.stringify(scopes)}::jsonb, ${latestVersion}, ${yield* now})`
+          INSERT INTO api_keys (id, org_id, mode, secret_hash, last4, scopes, pinned_version, created_at)
+          VALUES (${id}, ${orgId}, ${mode}, ${hashSecret(key)}, ${key.slice(-4)}, ${JSON.stringify(scopes)}::jsonb, ${latestVersion}, ${yield* now})`
         return { id, key, mode, scopes }
       })
 
     const createOrg = Effect.fnUntraced(
-      function*(name: string, people: ReadonlyArray<NewPerson>, scopes: ReadonlyArray<string>) {
+      function*(name: string, people: ReadonlyArray<NewPerson>, scopes: ReadonlyArray<Scope>) {
         return yield* sql.withTransaction(Effect.gen(function*() {
           const orgId = makeId("org")
           yield* sql`INSERT INTO orgs (id, name, created_at) VALUES (${orgId}, ${name}, ${yield* now})`
           const created = yield* Effect.forEach(people, (person) => addPerson(orgId, person))
           const live = yield* addKey(orgId, "live", scopes)
           const test = yield* addKey(orgId, "test", scopes)
-          return { org_id: orgId, name, keys: { live: live.key, test: test.key }, people: created }
+          return { org_id: orgId, name, keys: { live: live.key, test: test.key }, key_ids: { live: live.id, test: test.id }, people: created }
         }))
       },
       Effect.orDie
     )
 
-    const revokeKey = Effect.fnUntraced(function*(keyId: string) {
-      const rows = yield* sql`UPDATE api_keys SET revoked_at = COALESCE(revoked_at, ${yield* now}) WHERE id = ${keyId} RETURNING id`
-      return rows.length === 1
+    /** The org's keys oldest first, after the key `after` names; one row more than `limit` tells there is more. */
+    const listKeys = Effect.fnUntraced(function*(orgId: string, limit: number, after: string | undefined) {
+      const rows = yield* sql<StoredKey>`
+        SELECT id, mode, scopes, created_at, last4, revoked_at FROM api_keys
+        WHERE org_id = ${orgId} AND ${after === undefined ? sql`TRUE` : sql`(created_at, id) > (
+          SELECT created_at, id FROM api_keys WHERE id = ${after} AND org_id = ${orgId})`}
+        ORDER BY created_at, id LIMIT ${limit + 1}`
+      return rows.map(keyRow)
     }, Effect.orDie)
+
+    const keyOfOrg = (orgId: string, keyId: string) =>
+      Effect.map(sql`SELECT 1 FROM api_keys WHERE id = ${keyId} AND org_id = ${orgId}`, (rows) => rows.length === 1)
+
+    const revokeWhere = Effect.fnUntraced(function*(match: Statement.Fragment) {
+      const rows = yield* sql<{ id: string }>`UPDATE api_keys SET revoked_at = COALESCE(revoked_at, ${yield* now}) WHERE ${match} RETURNING id`
+      return Option.fromNullable(rows[0]?.id)
+    }, Effect.orDie)
+
+    /** Revokes a key (again is harmless) named by its id; false when there is no such key. */
+    const revokeKey = (keyId: string) => Effect.map(revokeWhere(sql`id = ${keyId}`), Option.isSome)
+    /** Revokes the key found by its secret's hash, as authentication finds it; its id, or none. */
+    const revokeKeyBySecret = (secret: string) => revokeWhere(sql`secret_hash = ${hashSecret(secret)}`)
 
     return {
       createOrg,
       orgExists: (orgId: string) => Effect.orDie(orgExists(orgId)),
       emailTaken: (orgId: string, email: string) => Effect.orDie(emailTaken(orgId, email)),
       addPerson: (orgId: string, person: NewPerson) => Effect.orDie(addPerson(orgId, person)),
-      addKey: (orgId: string, mode: Mode, scopes: ReadonlyArray<string>) => Effect.orDie(addKey(orgId, mode, scopes)),
-      revokeKey
+      addKey: (orgId: string, mode: Mode, scopes: ReadonlyArray<Scope>) => Effect.orDie(addKey(orgId, mode, scopes)),
+      listKeys,
+      keyOfOrg: (orgId: string, keyId: string) => Effect.orDie(keyOfOrg(orgId, keyId)),
+      revokeKey,
+      revokeKeyBySecret
     } as const
   })
 }) {}

@@ -1,15 +1,20 @@
 import { existsSync, readFileSync } from "node:fs"
 import { join } from "node:path"
-import { parseArgs } from "node:util"
+import { parseArgs, type ParseArgsConfig } from "node:util"
 
-// A thin client of the admin API: one subcommand per call, the JSON answer on stdout, errors on stderr.
+// A thin client of the admin API: one subcommand per call, the JSON answer on stdout, errors on
+// stderr. A mistake in the command line is one line on stderr, never a stack trace.
 
-const usage = `usage: npm run admin -- <command> [options]
-  create-org  --name NAME [--person "Name <email>"]...
-  add-person  --org ORG_ID --name NAME --email EMAIL
-  create-key  --org ORG_ID --mode test|live [--scope SCOPE]...
-  revoke-key  --key KEY_ID
-environment: CONTRACTS_URL (default http://localhost:$PORT, PORT default 4000),
+type Values = Record<string, string | boolean | Array<string | boolean> | undefined>
+
+interface Command {
+  readonly synopsis: string
+  readonly about: string
+  readonly options: NonNullable<ParseArgsConfig["options"]>
+  readonly run: (values: Values) => Promise<void>
+}
+
+const environment = `environment: CONTRACTS_URL (default http://localhost:$PORT, PORT default 4000),
              ADMIN_TOKEN (default: read from $DATA_DIR/admin-token, DATA_DIR default ./data)`
 
 const fail = (message: string): never => {
@@ -21,11 +26,6 @@ const adminToken = () => {
   if (process.env["ADMIN_TOKEN"]) return process.env["ADMIN_TOKEN"]
   const path = join(process.env["DATA_DIR"] ?? "./data", "admin-token")
   return existsSync(path) ? readFileSync(path, "utf8").trim() : fail(`No ADMIN_TOKEN set and no ${path}: start the server once first.`)
-}
-
-const parsePerson = (value: string) => {
-  const match = /^\s*(.+?)\s*<([^>]+)>\s*$/.exec(value)
-  return match === null ? fail(`--person must look like "Ada Lovelace <ada@acme.test>", got "${value}"`) : { name: match[1], email: match[2] }
 }
 
 const request = async (method: string, path: string, body?: unknown) => {
@@ -40,37 +40,83 @@ const request = async (method: string, path: string, body?: unknown) => {
   process.stdout.write(`${text}\n`)
 }
 
-const [command, ...rest] = process.argv.slice(2)
-const { values } = parseArgs({
-  args: rest,
-  options: {
-    name: { type: "string" },
-    person: { type: "string", multiple: true },
-    org: { type: "string" },
-    email: { type: "string" },
-    mode: { type: "string" },
-    scope: { type: "string", multiple: true },
-    key: { type: "string" }
-  }
-})
-const need = (name: keyof typeof values) => (values[name] as string | undefined) ?? fail(`--${name} is required\n${usage}`)
+const [name = "", ...args] = process.argv.slice(2)
+const seeHelp = `(npm run admin -- ${name} --help shows its usage)`
+const oneLine = (message: string) => message.trim().replace(/\s*\n\s*/g, " ").replace(/\.$/, "")
+const need = (values: Values, option: string) =>
+  (values[option] as string | undefined) ?? fail(`${name}: --${option} is required ${seeHelp}`)
+const segment = (values: Values, option: string) => encodeURIComponent(need(values, option))
 
-switch (command) {
-  case "create-org":
-    await request("POST", "/admin/orgs", { name: need("name"), people: (values.person ?? []).map(parsePerson) })
-    break
-  case "add-person":
-    await request("POST", `/admin/orgs/${need("org")}/people`, { name: need("name"), email: need("email") })
-    break
-  case "create-key":
-    await request("POST", `/admin/orgs/${need("org")}/keys`, {
-      mode: need("mode"),
-      ...(values.scope === undefined ? {} : { scopes: values.scope })
-    })
-    break
-  case "revoke-key":
-    await request("DELETE", `/admin/keys/${need("key")}`)
-    break
-  default:
-    fail(usage)
+const parsePerson = (value: string) => {
+  const match = /^\s*(.+?)\s*<([^>]+)>\s*$/.exec(value)
+  return match === null ? fail(`${name}: --person must look like "Ada Lovelace <ada@acme.test>", got "${value}"`) : { name: match[1], email: match[2] }
+}
+
+const commands: Record<string, Command> = {
+  "create-org": {
+    synopsis: `--name NAME [--person "Name <email>"]...`,
+    about: "Creates an org with its people, and a live and a test key holding every scope.\nPrints the org, each key's secret (shown this once) and each key's id.",
+    options: { name: { type: "string" }, person: { type: "string", multiple: true } },
+    run: (values) => request("POST", "/admin/orgs", { name: need(values, "name"), people: ((values["person"] ?? []) as Array<string>).map(parsePerson) })
+  },
+  "add-person": {
+    synopsis: "--org ORG_ID --name NAME --email EMAIL",
+    about: "Adds a person to an org; prints the person with their id.",
+    options: { org: { type: "string" }, name: { type: "string" }, email: { type: "string" } },
+    run: (values) => request("POST", `/admin/orgs/${segment(values, "org")}/people`, { name: need(values, "name"), email: need(values, "email") })
+  },
+  "create-key": {
+    synopsis: "--org ORG_ID --mode test|live [--scope SCOPE]...",
+    about: "Creates an API key for an org, with the given scopes (every scope when none is given).\nPrints its id and its secret, shown this once.",
+    options: { org: { type: "string" }, mode: { type: "string" }, scope: { type: "string", multiple: true } },
+    run: (values) =>
+      request("POST", `/admin/orgs/${segment(values, "org")}/keys`, {
+        mode: need(values, "mode"),
+        ...(values["scope"] === undefined ? {} : { scopes: values["scope"] })
+      })
+  },
+  "list-keys": {
+    synopsis: "--org ORG_ID [--limit N] [--starting-after KEY_ID]",
+    about: "Lists an org's keys, oldest first, revoked ones included: id, mode, scopes, created, the\nsecret's last four characters and whether it is revoked. Never a secret. One page of at most\n--limit keys (1 to 100, default 10); pass the answer's next_cursor as --starting-after for the next.",
+    options: { org: { type: "string" }, limit: { type: "string" }, "starting-after": { type: "string" } },
+    run: (values) => {
+      const query = new URLSearchParams()
+      if (values["limit"] !== undefined) query.set("limit", values["limit"] as string)
+      if (values["starting-after"] !== undefined) query.set("starting_after", values["starting-after"] as string)
+      const search = query.toString()
+      return request("GET", `/admin/orgs/${segment(values, "org")}/keys${search === "" ? "" : `?${search}`}`)
+    }
+  },
+  "revoke-key": {
+    synopsis: "--key KEY_ID|SECRET",
+    about: "Revokes a key, named by its id (key_…) or its secret (sk_…); its next request answers 401.\nThe secret travels in the request body, never in a URL.",
+    options: { key: { type: "string" } },
+    run: (values) => request("POST", "/admin/keys/revoke", { key: need(values, "key") })
+  }
+}
+
+const usage = [
+  "usage: npm run admin -- <command> [options]",
+  ...Object.entries(commands).map(([command, { synopsis }]) => `  ${command.padEnd(10)}  ${synopsis}`),
+  "npm run admin -- <command> --help describes a command.",
+  environment
+].join("\n")
+
+const isHelp = (arg: string) => arg === "--help" || arg === "-h"
+const command = commands[name]
+
+if (isHelp(name)) {
+  process.stdout.write(`${usage}\n`)
+} else if (command === undefined) {
+  fail(name === "" ? usage : `Unknown command '${name}'.\n${usage}`)
+} else if (args.some(isHelp)) {
+  process.stdout.write(`usage: npm run admin -- ${name} ${command.synopsis}\n${command.about}\n${environment}\n`)
+} else {
+  let values: Values = {}
+  try {
+    values = parseArgs({ args, options: command.options, strict: true, allowPositionals: false }).values
+  } catch (error) {
+    fail(`${name}: ${oneLine((error as Error).message)} ${seeHelp}`)
+  }
+  await command.run(values).catch((error: Error) => fail(`${name}: ${oneLine(error.message)}`))
 }

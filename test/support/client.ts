@@ -38,6 +38,7 @@ export interface Org {
   readonly org_id: string
   readonly name: string
   readonly keys: { readonly live: string; readonly test: string }
+  readonly key_ids: { readonly live: string; readonly test: string }
   readonly people: ReadonlyArray<{ readonly id: string; readonly name: string; readonly email: string }>
 }
 

@@ -1,0 +1,108 @@
+import { HttpApiEndpoint, HttpApiGroup, OpenApi } from "@effect/platform"
+import { Schema } from "effect"
+import { modes } from "../Domain/Mode.js"
+import { scopes } from "../Domain/Scopes.js"
+import { Body, Page } from "../Http/Schemas.js"
+import { AdminGuard } from "./Guard.js"
+
+const Text = (max: number) => Schema.Trim.pipe(Schema.minLength(1), Schema.maxLength(max))
+const Email = Schema.Trim.pipe(Schema.pattern(/^[^\s@]+@[^\s@]+$/), Schema.maxLength(320))
+const Scopes = Schema.Array(Schema.Literal(...scopes))
+const ByMode = Schema.Struct({ live: Schema.String, test: Schema.String })
+
+export const NewPerson = Body({ name: Text(200), email: Email }).annotations({ identifier: "AdminNewPerson" })
+const PersonView = Schema.Struct({ id: Schema.String, name: Schema.String, email: Schema.String })
+  .annotations({ identifier: "AdminPerson" })
+
+export const CreateOrg = Body({
+  name: Text(200),
+  people: Schema.optionalWith(Schema.Array(NewPerson), { default: () => [] })
+}).annotations({ identifier: "AdminCreateOrg" })
+
+const OrgCreated = Schema.Struct({
+  org_id: Schema.String,
+  name: Schema.String,
+  keys: ByMode.annotations({ description: "Each key's secret, shown this once." }),
+  key_ids: ByMode.annotations({ description: "Each key's id, to list or revoke it later." }),
+  people: Schema.Array(PersonView)
+}).annotations({ identifier: "AdminOrg" })
+
+export const CreateKey = Body({
+  mode: Schema.Literal(...modes),
+  scopes: Schema.optionalWith(Scopes, { default: () => scopes })
+}).annotations({ identifier: "AdminCreateKey" })
+
+const KeyCreated = Schema.Struct({ id: Schema.String, key: Schema.String, mode: Schema.Literal(...modes), scopes: Scopes })
+  .annotations({ identifier: "AdminKeyCreated" })
+
+export const ApiKey = Schema.Struct({
+  id: Schema.String,
+  object: Schema.Literal("api_key"),
+  mode: Schema.Literal(...modes),
+  scopes: Schema.Array(Schema.String),
+  created: Schema.String,
+  last4: Schema.NullOr(Schema.String).annotations({ description: "The secret's last four characters; null for keys made before they were kept." }),
+  revoked: Schema.Boolean,
+  revoked_at: Schema.NullOr(Schema.String)
+}).annotations({ identifier: "AdminApiKey" })
+
+const KeyQuery = Schema.Struct({ limit: Schema.optional(Schema.String), starting_after: Schema.optional(Schema.String) })
+
+export const RevokeKey = Body({
+  key: Schema.String.pipe(Schema.minLength(1), Schema.maxLength(200)).annotations({ description: "A key id (`key_…`) or a secret (`sk_…`)." })
+}).annotations({ identifier: "AdminRevokeKey" })
+
+const KeyRevoked = Schema.Struct({ id: Schema.String, revoked: Schema.Literal(true) }).annotations({ identifier: "AdminKeyRevoked" })
+
+const orgPath = Schema.Struct({ org_id: Schema.String })
+
+/** The operator's API of SEMANTICS.md "Bootstrap". It carries no Policy: the gateway lets it through to AdminGuard. */
+export class AdminApi extends HttpApiGroup.make("admin")
+  .add(
+    HttpApiEndpoint.post("createOrg", "/admin/orgs")
+      .setPayload(CreateOrg)
+      .addSuccess(OrgCreated, { status: 201 })
+      .annotate(OpenApi.Summary, "Create an org")
+      .annotate(OpenApi.Description, "Creates an org with its people, and one live and one test key holding every scope. The keys' secrets are shown only in this answer; `key_ids` name them for listing and revoking.")
+  )
+  .add(
+    HttpApiEndpoint.post("addPerson", "/admin/orgs/:org_id/people")
+      .setPath(orgPath)
+      .setPayload(NewPerson)
+      .addSuccess(PersonView, { status: 201 })
+      .annotate(OpenApi.Summary, "Add a person to an org")
+      .annotate(OpenApi.Description, "Adds a person who can then act for the org (`Contracts-Acting-Person`). An email already in the org, in any case, is refused with `param: email`.")
+  )
+  .add(
+    HttpApiEndpoint.post("createKey", "/admin/orgs/:org_id/keys")
+      .setPath(orgPath)
+      .setPayload(CreateKey)
+      .addSuccess(KeyCreated, { status: 201 })
+      .annotate(OpenApi.Summary, "Create an API key")
+      .annotate(OpenApi.Description, "Creates a live or test key for the org with the given scopes (every scope when `scopes` is left out). The secret is shown only in this answer.")
+  )
+  .add(
+    HttpApiEndpoint.get("listKeys", "/admin/orgs/:org_id/keys")
+      .setPath(orgPath)
+      .setUrlParams(KeyQuery)
+      .addSuccess(Page(ApiKey))
+      .annotate(OpenApi.Summary, "List an org's API keys")
+      .annotate(OpenApi.Description, "The org's keys, revoked ones included, oldest first, paged by `limit` (1 to 100, default 10) and `starting_after` (a key id of this org). Secrets and their hashes are never listed; `last4` tells keys apart.")
+  )
+  .add(
+    HttpApiEndpoint.del("revokeKey", "/admin/keys/:key_id")
+      .setPath(Schema.Struct({ key_id: Schema.String }))
+      .addSuccess(KeyRevoked)
+      .annotate(OpenApi.Summary, "Revoke an API key by id")
+      .annotate(OpenApi.Description, "Revokes the key at once: its next request answers `401`. Revoking a revoked key answers the same.")
+  )
+  .add(
+    HttpApiEndpoint.post("revokeKeyBySecret", "/admin/keys/revoke")
+      .setPayload(RevokeKey)
+      .addSuccess(KeyRevoked)
+      .annotate(OpenApi.Summary, "Revoke an API key by id or secret")
+      .annotate(OpenApi.Description, "Revokes the key named by its id or by its secret, which travels in the body so that it never lands in an access log. Answers as `DELETE /admin/keys/{key_id}` does.")
+  )
+  .middleware(AdminGuard)
+  .annotate(OpenApi.Description, "The operator's API, guarded by the admin token: it makes orgs, people and keys. It is not part of the public interface, and a client's API key never opens it.")
+{}
