@@ -3,7 +3,8 @@ import { AdminApi } from "./Admin/Api.js"
 import { AttentionApi } from "./Attention/Api.js"
 import { CertificatesApi } from "./Certificates/Api.js"
 import { ContractsApi } from "./Contracts/Api.js"
-import { documentedError } from "./Http/Schemas.js"
+import { describeInterface } from "./Http/OpenApiDocument.js"
+import { RejectionError } from "./Http/Schemas.js"
 import { MarksApi } from "./Marks/Api.js"
 import { MeApi } from "./Me/Api.js"
 import { NegotiationApi } from "./Negotiation/Api.js"
@@ -12,7 +13,7 @@ import { RelationshipsApi } from "./Relationships/Api.js"
 import { SignaturesApi } from "./Signatures/Api.js"
 import { TemplatesApi } from "./Templates/Api.js"
 
-export class Api extends HttpApi.make("contracts-api")
+const declared = HttpApi.make("contracts-api")
   .add(ContractsApi)
   .add(TemplatesApi)
   .add(MeApi)
@@ -24,14 +25,9 @@ export class Api extends HttpApi.make("contracts-api")
   .add(CertificatesApi)
   .add(AttentionApi)
   .add(AdminApi)
-  .addError(documentedError(400, "Invalid request"))
-  .addError(documentedError(401, "Unauthorized"))
-  .addError(documentedError(403, "Forbidden"))
-  .addError(documentedError(404, "Not found"))
-  .addError(documentedError(409, "Conflict"))
-  .addError(documentedError(428, "If-Match required"))
-  .addError(documentedError(429, "Rate limited"))
-  .addError(documentedError(500, "Internal error"))
+  .addError(RejectionError)
   .annotate(OpenApi.Title, "Contract Negotiation Service")
   .annotate(OpenApi.Version, "2026-08-24")
-{}
+
+// Credentials, headers and errors per operation come from each endpoint's policy.
+export class Api extends declared.annotate(OpenApi.Transform, describeInterface(declared)) {}

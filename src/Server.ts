@@ -2,7 +2,6 @@ import { SingleRunner } from "@effect/cluster"
 import { HttpApiBuilder, HttpApiScalar, HttpServer } from "@effect/platform"
 import { NodeHttpServer } from "@effect/platform-node"
 import { Effect, Layer } from "effect"
-import { AdminGuardLive } from "./Admin/Guard.js"
 import { AdminHttp } from "./Admin/Http.js"
 import { AdminRepo } from "./Admin/Repo.js"
 import { AdminToken } from "./Admin/AdminToken.js"
@@ -53,7 +52,7 @@ const ApiLive = HttpApiBuilder.api(Api).pipe(
     ContractsHttp, TemplatesHttp, MeHttp, NegotiationHttp, PartiesHttp, RelationshipsHttp, SignaturesHttp, MarksHttp, CertificatesHttp,
     AttentionHttp, AdminHttp
   ]),
-  Layer.provide([AuthenticatedLive, AdminGuardLive])
+  Layer.provide(AuthenticatedLive)
 )
 
 const HttpLive = HttpApiBuilder.serve().pipe(

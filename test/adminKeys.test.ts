@@ -168,7 +168,7 @@ describe("the admin API in the interface document", () => {
     const tag = document.tags.find((t: { name: string }) => t.name === "admin")
     expect(tag.description).toMatch(/admin token/)
     expect(tag.description).toMatch(/not part of the public interface/)
-    expect(document.components.securitySchemes.adminToken).toMatchObject({ type: "http", scheme: "bearer" })
+    expect(document.components.securitySchemes.AdminToken).toMatchObject({ type: "http", scheme: "bearer" })
   })
 
   it("gives every admin operation the admin tag, the admin token, a summary and a description", () => {
@@ -181,7 +181,7 @@ describe("the admin API in the interface document", () => {
       "POST /admin/orgs/{org_id}/people"
     ])
     for (const { route, operation } of operations) {
-      expect({ route, tags: operation.tags, security: operation.security }).toEqual({ route, tags: ["admin"], security: [{ adminToken: [] }] })
+      expect({ route, tags: operation.tags, security: operation.security }).toEqual({ route, tags: ["admin"], security: [{ AdminToken: [] }] })
       expect(operation.summary, route).toEqual(expect.stringMatching(/\w/))
       expect(operation.description, route).toEqual(expect.stringMatching(/\w{3,}.*\./))
     }

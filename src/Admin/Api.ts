@@ -3,7 +3,8 @@ import { Schema } from "effect"
 import { modes } from "../Domain/Mode.js"
 import { scopes } from "../Domain/Scopes.js"
 import { Body, Page } from "../Http/Schemas.js"
-import { AdminGuard } from "./Guard.js"
+import { Policy } from "../Http/Policy.js"
+import { Refusals } from "../Http/Refusals.js"
 
 const Text = (max: number) => Schema.Trim.pipe(Schema.minLength(1), Schema.maxLength(max))
 const Email = Schema.Trim.pipe(Schema.pattern(/^[^\s@]+@[^\s@]+$/), Schema.maxLength(320))
@@ -56,7 +57,7 @@ const KeyRevoked = Schema.Struct({ id: Schema.String, revoked: Schema.Literal(tr
 
 const orgPath = Schema.Struct({ org_id: Schema.String })
 
-/** The operator's API of SEMANTICS.md "Bootstrap". It carries no Policy: the gateway lets it through to AdminGuard. */
+/** The operator's API of SEMANTICS.md "Bootstrap": the gateway checks the admin token (its policy) before a body is read. */
 export class AdminApi extends HttpApiGroup.make("admin")
   .add(
     HttpApiEndpoint.post("createOrg", "/admin/orgs")
@@ -103,6 +104,7 @@ export class AdminApi extends HttpApiGroup.make("admin")
       .annotate(OpenApi.Summary, "Revoke an API key by id or secret")
       .annotate(OpenApi.Description, "Revokes the key named by its id or by its secret, which travels in the body so that it never lands in an access log. Answers as `DELETE /admin/keys/{key_id}` does.")
   )
-  .middleware(AdminGuard)
+  .annotate(Policy, Policy.admin())
+  .annotate(Refusals, ["not_found"])
   .annotate(OpenApi.Description, "The operator's API, guarded by the admin token: it makes orgs, people and keys. It is not part of the public interface, and a client's API key never opens it.")
 {}

@@ -7,7 +7,7 @@ import { notFound, reject, Rejection } from "../Domain/Rejection.js"
 import { scopes } from "../Domain/Scopes.js"
 import { AdminRepo } from "./Repo.js"
 
-/** The admin API of SEMANTICS.md "Bootstrap"; AdminGuard has checked the token before any of these run. */
+/** The admin API of SEMANTICS.md "Bootstrap"; the gateway has checked the admin token before any of these run. */
 export const AdminHttp = HttpApiBuilder.group(Api, "admin", (handlers) =>
   Effect.gen(function*() {
     const repo = yield* AdminRepo

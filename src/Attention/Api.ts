@@ -1,4 +1,4 @@
-import { HttpApiEndpoint, HttpApiGroup } from "@effect/platform"
+import { HttpApiEndpoint, HttpApiGroup, OpenApi } from "@effect/platform"
 import { Schema } from "effect"
 import { attentionKinds } from "../Domain/Attention.js"
 import { Authenticated } from "../Http/Authenticated.js"
@@ -40,6 +40,8 @@ export class AttentionApi extends HttpApiGroup.make("attention")
       .setUrlParams(Schema.Struct({ limit: Schema.optional(Schema.String), starting_after: Schema.optional(Schema.String) }))
       .addSuccess(AttentionFeed)
       .annotate(Policy, Policy.read("contracts:read", { actingPerson: true }))
+      .annotate(OpenApi.Summary, "Read what waits on you")
+      .annotate(OpenApi.Description, "One person's feed: rows grouped by relationship and counterparty, most urgent first (re-sign, approval, sign, letter), and what waits on the other side. Read-only; rows clear when their condition resolves.")
   )
   .middleware(Authenticated)
 {}

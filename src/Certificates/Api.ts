@@ -1,4 +1,4 @@
-import { HttpApiEndpoint, HttpApiGroup } from "@effect/platform"
+import { HttpApiEndpoint, HttpApiGroup, OpenApi } from "@effect/platform"
 import { Schema } from "effect"
 import { Authenticated } from "../Http/Authenticated.js"
 import { Policy } from "../Http/Policy.js"
@@ -23,6 +23,8 @@ export class CertificatesApi extends HttpApiGroup.make("certificates")
       .setPath(Schema.Struct({ id: Schema.String }))
       .addSuccess(CertificateLink)
       .annotate(Policy, Policy.read("contracts:read"))
+      .annotate(OpenApi.Summary, "Get an executed contract's certificate")
+      .annotate(OpenApi.Description, "Signed links (valid 15 minutes) to the certificate document and its detached Ed25519 signature, the public key, and the commands that verify them offline. Only an executed contract has one.")
   )
   .middleware(Authenticated)
 {}

@@ -2,8 +2,10 @@ import { HttpApiBuilder, HttpServerRequest, HttpServerResponse } from "@effect/p
 import { HttpApiDecodeError } from "@effect/platform/HttpApiError"
 import { RouteNotFound } from "@effect/platform/HttpServerError"
 import { Cause, Effect, Layer } from "effect"
+import { AdminToken } from "../Admin/AdminToken.js"
 import { Actor, type Caller, orgScope } from "../Auth/Actor.js"
 import { Authenticate } from "../Auth/Authenticate.js"
+import { secretsEqual } from "../Auth/Secrets.js"
 import { ServerConfig } from "../Config.js"
 import { excerpt, internalError, reject, Rejection } from "../Domain/Rejection.js"
 import { fingerprint, Idempotency } from "../Idempotency/Idempotency.js"
@@ -67,8 +69,8 @@ const checkIfMatch = (policy: EndpointPolicy, header: string | undefined) => {
 
 /**
  * Everything that stands between a request and its handler, in the order a client meets it:
- * credential and version, scope and acting person, rate limit, path and query values, body,
- * If-Match, idempotency. It also turns every failure into the spec's envelope, so no answer
+ * credential (a caller's, or the admin token on the admin API) and version, scope and acting
+ * person, rate limit, path and query values, body, If-Match, idempotency. It also turns every failure into the spec's envelope, so no answer
  * leaves without it.
  */
 export const gateway = (routes: RouteTable) =>
@@ -78,6 +80,7 @@ export const gateway = (routes: RouteTable) =>
       const authenticate = yield* Authenticate
       const limiter = yield* RateLimiter
       const idempotency = yield* Idempotency
+      const adminToken = (yield* AdminToken).token
       const fail = (rejection: Rejection, headers?: Record<string, string>) => errorResponse(rejection, config.docsUrl, headers)
 
       const toResponse = <R>(app: Effect.Effect<HttpServerResponse.HttpServerResponse, unknown, R>) =>
@@ -132,6 +135,11 @@ export const gateway = (routes: RouteTable) =>
           return checkJsonBody(bytes, request.headers["content-type"], route.emptyBodyAllowed)
         })
 
+      const admitAdmin = (request: HttpServerRequest.HttpServerRequest) => {
+        const given = /^Bearer\s+(\S+)\s*$/i.exec(request.headers["authorization"] ?? "")?.[1]
+        return given !== undefined && secretsEqual(given, adminToken) ? null : fail(reject("unauthorized", "Invalid admin token."))
+      }
+
       return (app) =>
         toResponse(Effect.gen(function*() {
           const request = yield* HttpServerRequest.HttpServerRequest
@@ -139,7 +147,7 @@ export const gateway = (routes: RouteTable) =>
           const route = routes.find(request.method, url.pathname)
           if (route === undefined) return yield* app
           const policy = route.policy
-          const caller = policy === undefined ? null : yield* admit(request, route, url.pathname, policy)
+          const caller = policy.credential === "admin" ? admitAdmin(request) : yield* admit(request, route, url.pathname, policy)
           if (HttpServerResponse.isServerResponse(caller)) return caller
           const badParams = checkParams(route, url.pathname, url.searchParams)
           if (badParams !== undefined) return fail(badParams)
@@ -150,7 +158,7 @@ export const gateway = (routes: RouteTable) =>
             body = checked
           }
           const handled = body === null ? app : Effect.provideService(app, HttpServerRequest.HttpServerRequest, withJsonBody(request, body))
-          if (policy === undefined || caller === null) return yield* handled
+          if (caller === null) return yield* handled
           const badIfMatch = checkIfMatch(policy, request.headers["if-match"])
           if (badIfMatch !== undefined) return fail(badIfMatch)
           const withCaller = Effect.provideService(handled, Actor, caller)

@@ -7,8 +7,8 @@ import type { EndpointPolicy } from "./Policy.js"
  * a guest gets `404`, as if the route did not exist.
  */
 export const guestReaches = (segments: ReadonlyArray<string>, policy: EndpointPolicy): boolean =>
-  policy.scope === null ||
+  policy.credential === "caller" && (policy.scope === null ||
   segments[0] === "attention" ||
   segments[0] === "asks" ||
   segments[0] === "signatures" ||
-  (segments[0] === "contracts" && segments[1] === ":id")
+  (segments[0] === "contracts" && segments[1] === ":id"))

@@ -108,7 +108,8 @@ export const headersOf = (policy: EndpointPolicy) => [
 
 const securityOf = (declared: Declared) => {
   const { policy } = declared
-  if (policy === undefined) return [{ AdminToken: [] }]
+  if (policy === undefined) return []
+  if (policy.credential === "admin") return [{ AdminToken: [] }]
   if (!guestReaches(declared.segments, policy)) return [{ OrgKey: [] }]
   return policy.writes ? [{ OrgKey: [] }, { GuestToken: [] }] : [{ OrgKey: [] }, { GuestToken: [] }, { GuestLink: [] }]
 }
@@ -195,7 +196,7 @@ export const describeInterface = (api: HttpApi.HttpApi.Any) => (generated: Json)
       operation.security = securityOf(endpoint)
       operation.parameters = [
         ...operation.parameters.filter((parameter: Json) => parameter.in !== "header"),
-        ...(endpoint.policy === undefined ? [] : headersOf(endpoint.policy))
+        ...(endpoint.policy === undefined || endpoint.policy.credential === "admin" ? [] : headersOf(endpoint.policy))
       ]
       const successes = Object.fromEntries(Object.entries<Json>(operation.responses).filter(([status]) => Number(status) < 400))
       operation.responses = { ...successes, ...errorResponses([...gatewayRefusals(endpoint.policy), ...endpoint.refusals]) }

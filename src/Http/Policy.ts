@@ -13,6 +13,8 @@ export type IfMatchRule = "required" | "ignored" | "refused" | "absent"
 
 /** What the gateway enforces before a handler runs, declared on each endpoint in its Api file. */
 export interface EndpointPolicy {
+  /** `caller`: an org key or a guest link (the public interface); `admin`: the operator's admin token. */
+  readonly credential: "caller" | "admin"
   /** null: any working credential will do (GET /me). */
   readonly scope: Scope | null
   /** Scopes that also pass the gateway, where the handler decides by the contract's state which one counts. */
@@ -30,13 +32,14 @@ export interface EndpointPolicy {
 export class Policy extends Context.Tag("Http/Policy")<Policy, EndpointPolicy>() {
   static read(scope: Scope | null, options: { readonly actingPerson?: boolean } = {}): EndpointPolicy {
     const actingPerson = options.actingPerson ?? false
-    return { scope, orScope: null, rate: "read", writes: false, actingPerson, idempotent: false, ifMatch: "absent" }
+    return { credential: "caller", scope, orScope: null, rate: "read", writes: false, actingPerson, idempotent: false, ifMatch: "absent" }
   }
   static write(
     scope: Scope | null,
     options: { readonly idempotent?: boolean; readonly rate?: RateClass; readonly orScope?: Scope; readonly ifMatch?: IfMatchRule } = {}
   ): EndpointPolicy {
     return {
+      credential: "caller",
       scope,
       orScope: options.orScope ?? null,
       rate: options.rate ?? "write",
@@ -45,5 +48,9 @@ export class Policy extends Context.Tag("Http/Policy")<Policy, EndpointPolicy>()
       idempotent: options.idempotent ?? false,
       ifMatch: options.ifMatch ?? "absent"
     }
+  }
+  /** The admin API (SEMANTICS.md "Bootstrap"): the admin token, nothing else of a caller's. */
+  static admin(): EndpointPolicy {
+    return { credential: "admin", scope: null, orScope: null, rate: "write", writes: false, actingPerson: false, idempotent: false, ifMatch: "absent" }
   }
 }

@@ -10,9 +10,10 @@ import type { EndpointPolicy } from "./Policy.js"
  */
 export class Refusals extends Context.Tag("Http/Refusals")<Refusals, ReadonlyArray<ErrorCode>>() {}
 
-/** What the gateway itself can answer for a route with this policy (none: the admin API). */
+/** What the gateway itself can answer for a route with this policy. */
 export const gatewayRefusals = (policy: EndpointPolicy | undefined): ReadonlyArray<ErrorCode> => {
   if (policy === undefined) return ["invalid_request", "api_error"]
+  if (policy.credential === "admin") return ["invalid_request", "unauthorized", "api_error"]
   return [
     "invalid_request",
     "unauthorized",

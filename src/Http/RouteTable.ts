@@ -5,7 +5,7 @@ import { type EndpointPolicy, Policy } from "./Policy.js"
 export interface Route {
   readonly method: string
   readonly segments: ReadonlyArray<string>
-  readonly policy: EndpointPolicy | undefined
+  readonly policy: EndpointPolicy
   readonly hasPayload: boolean
   /** Every field of the body is optional, so no body at all is read as `{}` (as Stripe does). */
   readonly emptyBodyAllowed: boolean
@@ -23,10 +23,13 @@ export const routeTable = (api: HttpApi.HttpApi.Any) => {
   HttpApi.reflect(api as HttpApi.HttpApi.AnyWithProps, {
     onGroup() {},
     onEndpoint({ endpoint, mergedAnnotations }) {
+      const policy = Context.getOption(mergedAnnotations, Policy)
+      // A route the gateway knows nothing about would skip every check: refuse to start instead.
+      if (Option.isNone(policy)) throw new Error(`${endpoint.method} ${endpoint.path} declares no Policy`)
       routes.push({
         method: endpoint.method,
         segments: split(endpoint.path),
-        policy: Option.getOrUndefined(Context.getOption(mergedAnnotations, Policy)),
+        policy: policy.value,
         hasPayload: Option.isSome(endpoint.payloadSchema),
         emptyBodyAllowed: Option.match(endpoint.payloadSchema, {
           onNone: () => false,

@@ -6,25 +6,20 @@ import { Rejection } from "../Domain/Rejection.js"
 export const Body = <Fields extends Schema.Struct.Fields>(fields: Fields) =>
   Schema.Struct(fields).annotations({ parseOptions: { onExcessProperty: "error" } })
 
-export const ErrorEnvelope = Schema.Struct({
-  error: Schema.Struct({
-    type: Schema.String,
-    code: Schema.String,
-    message: Schema.String,
-    param: Schema.optional(Schema.String),
-    doc_url: Schema.String
-  })
+const ErrorEnvelope = Schema.Struct({
+  error: Schema.Struct({ type: Schema.String, code: Schema.String, message: Schema.String, param: Schema.optional(Schema.String), doc_url: Schema.String })
 })
 
-// The gateway writes the envelope itself; these declarations give the OpenAPI document its shape.
-export const documentedError = (status: number, description: string) =>
-  Schema.transform(ErrorEnvelope, Rejection, {
-    strict: false,
-    decode: (wire) => ({ _tag: "Rejection" as const, code: wire.error.code, message: wire.error.message, param: wire.error.param }),
-    encode: (rejection) => ({
-      error: { type: "", code: rejection.code, message: rejection.message, param: rejection.param, doc_url: "" }
-    })
-  }).annotations({ ...HttpApiSchema.annotations({ status }), description, identifier: `Error${status}` })
+/**
+ * Handlers fail with Rejection, which the gateway writes as the spec's envelope; declaring it on
+ * the API lets the types say so. The document's error responses come from each endpoint's policy
+ * and Refusals instead (OpenApiDocument.ts), since one schema cannot say which codes an operation has.
+ */
+export const RejectionError = Schema.transform(ErrorEnvelope, Rejection, {
+  strict: false,
+  decode: (wire) => ({ _tag: "Rejection" as const, code: wire.error.code, message: wire.error.message, param: wire.error.param }),
+  encode: (rejection) => ({ error: { type: "", code: rejection.code, message: rejection.message, param: rejection.param, doc_url: "" } })
+}).annotations({ ...HttpApiSchema.annotations({ status: 400 }), identifier: "Rejection" })
 
 export const Page = <A, I, R>(row: Schema.Schema<A, I, R>) =>
   Schema.Struct({ data: Schema.Array(row), has_more: Schema.Boolean, next_cursor: Schema.NullOr(Schema.String) })

@@ -1,4 +1,4 @@
-import { HttpApiEndpoint, HttpApiGroup } from "@effect/platform"
+import { HttpApiEndpoint, HttpApiGroup, OpenApi } from "@effect/platform"
 import { Schema } from "effect"
 import { Authenticated } from "../Http/Authenticated.js"
 import { Policy } from "../Http/Policy.js"
@@ -30,15 +30,24 @@ export const Mark = Schema.Struct({
 const personPath = Schema.Struct({ id: Schema.String })
 
 export class MarksApi extends HttpApiGroup.make("marks")
-  .add(HttpApiEndpoint.get("get", "/people/:id/mark").setPath(personPath).addSuccess(Mark).annotate(Policy, Policy.read(null)))
+  .add(
+    HttpApiEndpoint.get("get", "/people/:id/mark").setPath(personPath).addSuccess(Mark)
+      .annotate(Policy, Policy.read(null))
+      .annotate(OpenApi.Summary, "Read your mark")
+      .annotate(OpenApi.Description, "The person's own mark (typed or image) with its checksum. Only the person themself reaches it.")
+  )
   .add(
     HttpApiEndpoint.put("put", "/people/:id/mark").setPath(personPath).setPayload(MarkRequest).addSuccess(Mark)
       .annotate(Policy, Policy.write(null))
+      .annotate(OpenApi.Summary, "Set your mark")
+      .annotate(OpenApi.Description, "Sets the mark later signatures pin at press time: typed text, or a PNG or JPEG image (base64).")
   )
   .add(
     HttpApiEndpoint.del("remove", "/people/:id/mark").setPath(personPath)
       .addSuccess(Schema.Struct({ object: Schema.Literal("mark"), person: Schema.String, deleted: Schema.Literal(true) }))
       .annotate(Policy, Policy.write(null))
+      .annotate(OpenApi.Summary, "Delete your mark")
+      .annotate(OpenApi.Description, "Deletes the mark; signatures already made keep the one they pinned.")
   )
   .middleware(Authenticated)
 {}

@@ -1,4 +1,4 @@
-import { HttpApiEndpoint, HttpApiGroup } from "@effect/platform"
+import { HttpApiEndpoint, HttpApiGroup, OpenApi } from "@effect/platform"
 import { Schema } from "effect"
 import { capacities } from "../Domain/Contract.js"
 import { Authenticated } from "../Http/Authenticated.js"
@@ -34,6 +34,8 @@ export class MeApi extends HttpApiGroup.make("me")
       .setUrlParams(Schema.Struct({ starting_after: Schema.optional(Schema.String) }))
       .addSuccess(MeView)
       .annotate(Policy, Policy.read(null))
+      .annotate(OpenApi.Summary, "Who am I")
+      .annotate(OpenApi.Description, "The credential's identity: the acting person (if any), the org, the seats (at most 50 `parties` rows a page), scopes, rungs and the version in force. Any working credential may call it.")
   )
   .middleware(Authenticated)
 {}

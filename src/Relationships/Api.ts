@@ -1,4 +1,4 @@
-import { HttpApiEndpoint, HttpApiGroup } from "@effect/platform"
+import { HttpApiEndpoint, HttpApiGroup, OpenApi } from "@effect/platform"
 import { Schema } from "effect"
 import { contractStates, origins } from "../Domain/Contract.js"
 import { Authenticated } from "../Http/Authenticated.js"
@@ -19,6 +19,8 @@ export class RelationshipsApi extends HttpApiGroup.make("relationships")
       .setPath(Schema.Struct({ id: Schema.String }))
       .addSuccess(Relationship)
       .annotate(Policy, Policy.read("contracts:read"))
+      .annotate(OpenApi.Summary, "Read a relationship")
+      .annotate(OpenApi.Description, "The contracts, people and assets shared with one counterparty, derived at the first Send. Read-only.")
   )
   .middleware(Authenticated)
 {}

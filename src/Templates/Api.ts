@@ -1,4 +1,4 @@
-import { HttpApiEndpoint, HttpApiGroup } from "@effect/platform"
+import { HttpApiEndpoint, HttpApiGroup, OpenApi } from "@effect/platform"
 import { Schema } from "effect"
 import { factKinds } from "../Domain/Fact.js"
 import { Authenticated } from "../Http/Authenticated.js"
@@ -22,12 +22,16 @@ export class TemplatesApi extends HttpApiGroup.make("templates")
     HttpApiEndpoint.get("list", "/templates")
       .addSuccess(Schema.Struct({ data: Schema.Array(TemplateView), has_more: Schema.Boolean }))
       .annotate(Policy, Policy.read("contracts:read"))
+      .annotate(OpenApi.Summary, "List templates")
+      .annotate(OpenApi.Description, "The templates a contract can be drafted from, each with its blanks (the keys `facts` takes on create).")
   )
   .add(
     HttpApiEndpoint.get("get", "/templates/:id")
       .setPath(Schema.Struct({ id: Schema.String }))
       .addSuccess(TemplateView)
       .annotate(Policy, Policy.read("contracts:read"))
+      .annotate(OpenApi.Summary, "Read a template")
+      .annotate(OpenApi.Description, "One template with its blanks.")
   )
   .middleware(Authenticated)
 {}

@@ -1,3 +1,4 @@
+import { checkDocumentedError } from "./documentedErrors.js"
 import { adminToken } from "./service.js"
 
 export interface Reply<T = any> {
@@ -31,6 +32,7 @@ export const call = async <T = any>(base: string, method: string, path: string, 
   } catch {
     parsed = undefined
   }
+  checkDocumentedError(method, response.url, response.status, (parsed as { error?: { code?: unknown } } | undefined)?.error?.code)
   return { status: response.status, headers: response.headers, body: parsed as T, text }
 }
 
