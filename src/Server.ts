@@ -17,6 +17,7 @@ import { ContractsHttp } from "./Contracts/Http.js"
 import { ContractsRepo } from "./Contracts/Repo.js"
 import { WriteProbe } from "./Contracts/WriteProbe.js"
 import { AuthenticatedLive } from "./Http/Authenticated.js"
+import { ErrorDocsRoutes } from "./Http/ErrorDocs.js"
 import { GatewayLive } from "./Http/Gateway.js"
 import { startingServer } from "./Http/StartingServer.js"
 import { routeTable } from "./Http/RouteTable.js"
@@ -57,6 +58,7 @@ const ApiLive = HttpApiBuilder.api(Api).pipe(
 
 const HttpLive = HttpApiBuilder.serve().pipe(
   Layer.provide(HttpApiScalar.layer({ path: "/docs" })),
+  Layer.provide(ErrorDocsRoutes),
   Layer.provide(HttpApiBuilder.middlewareOpenApi({ path: "/openapi.json" })),
   Layer.provide(GatewayLive(routeTable(Api))),
   Layer.provide(CertificateRoutes),

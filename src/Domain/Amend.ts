@@ -75,7 +75,6 @@ export const amendContract = (
     type: "contract.drafted",
     data: {
       contract: draft.id,
-      origin: draft.origin,
       template: draft.template,
       title: draft.title,
       state: draft.state,

@@ -135,16 +135,17 @@ export const draftFromTemplate = (input: DraftFromTemplate): Rejection | Decided
     created_at: input.now,
     updated_at: input.now
   }
+  // No `origin` here: it rides on six cores only, and this is not one of them.
   const event = {
     type: "contract.drafted",
     data: {
       contract: contract.id,
-      origin: contract.origin,
       template: contract.template,
       title: contract.title,
       state: contract.state,
       words_hash: contract.words_hash,
-      drafted_by: person.id
+      drafted_by: person.id,
+      amends: null
     }
   }
   return { contract: appendEvents(contract, [event], input.now), events: [event], result: { questions } }

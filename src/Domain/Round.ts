@@ -1,7 +1,7 @@
 import type { Contract, ContractState, DomainEvent } from "./Contract.js"
 import { replaceFactValue } from "./Fact.js"
 import { appendEvents } from "./Guards.js"
-import type { Ask, Change, Decision, Letter } from "./Negotiation.js"
+import { type Ask, blocksChanged, type Change, type Decision, type Letter } from "./Negotiation.js"
 import { liveParties, otherSide, partyById, requiredNegotiators } from "./Parties.js"
 import { type Settlement, settleSignatures } from "./Signatures.js"
 import { wordsHash } from "./Words.js"
@@ -89,7 +89,7 @@ const applyDecision = (contract: Contract, decision: Decision, letterId: string)
 /** Lands every open ask nobody still awaits: its proposed words become the block's words. */
 const landAsks = (contract: Contract, letterId: string): { contract: Contract; landed: ReadonlyArray<string> } => {
   let next = contract
-  const landed: Array<string> = []
+  const landed: Array<Ask> = []
   for (const ask of contract.asks) {
     if (ask.state !== "open" || ask.awaiting.length > 0) continue
     if (ask.fact !== null) {
@@ -98,10 +98,10 @@ const landAsks = (contract: Contract, letterId: string): { contract: Contract; l
     } else {
       next = { ...next, blocks: next.blocks.map((b) => ask.changes.find((c) => c.block === b.id) ? { ...b, text: ask.changes.find((c) => c.block === b.id)!.proposed } : b) }
     }
-    landed.push(...ask.changes.filter((c) => c.standing !== c.proposed).map((c) => c.block))
+    landed.push(ask)
     next = withAsk(next, { ...ask, state: "landed", closed_in: letterId })
   }
-  return { contract: next, landed: [...new Set(landed)] }
+  return { contract: next, landed: blocksChanged(landed) }
 }
 
 export const nextState = (contract: Contract): ContractState => {

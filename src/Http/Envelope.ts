@@ -2,7 +2,10 @@ import { HttpServerResponse } from "@effect/platform"
 import { excerpt, Rejection } from "../Domain/Rejection.js"
 import { errorCodes, isErrorCode } from "./ErrorCodes.js"
 
-export const docUrl = (docsUrl: string, code: string) => `${docsUrl}/errors#${code.replaceAll("_", "-")}`
+/** The fragment naming a code's section on `GET /docs/errors`: the code with hyphens for underscores. */
+export const errorAnchor = (code: string) => code.replaceAll("_", "-")
+
+export const docUrl = (docsUrl: string, code: string) => `${docsUrl}/errors#${errorAnchor(code)}`
 
 export const statusOf = (code: string): number => (isErrorCode(code) ? errorCodes[code][0] : 500)
 
