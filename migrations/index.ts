@@ -3,6 +3,7 @@ import negotiation from "./0002_negotiation.js"
 import signatures from "./0003_signatures.js"
 import letters from "./0004_letters.js"
 import idempotentWrites from "./0005_idempotent_writes.js"
+import partyBroughtBy from "./0006_party_brought_by.js"
 
 // Every migration, by its numbered name; the migrator runs the ones a database has not seen.
 export const migrations = {
@@ -10,5 +11,6 @@ export const migrations = {
   "0002_negotiation": negotiation,
   "0003_signatures": signatures,
   "0004_letters": letters,
-  "0005_idempotent_writes": idempotentWrites
+  "0005_idempotent_writes": idempotentWrites,
+  "0006_party_brought_by": partyBroughtBy
 }
