@@ -41,10 +41,10 @@ for (const database of databases) {
       const colleague = { email: acme.people[1]!.email, name: "Brook Taylor", capacity: ["negotiator"] }
       const first = await ada.post(`/contracts/${drafted.id}/invite`, colleague)
       expect(first.status).toBe(201)
-      expect(first.body).toMatchObject({ person: acme.people[1]!.id, invited: true, link_sent: true })
+      expect(first.body).toMatchObject({ person: acme.people[1]!.id, invited: true, link_sent: true, words_hash: drafted.words_hash })
       const again = await ada.post(`/contracts/${drafted.id}/invite`, colleague)
       expect(again.status).toBe(200)
-      expect(again.body).toMatchObject({ party: first.body.party, invited: false, link_sent: false })
+      expect(again.body).toMatchObject({ party: first.body.party, invited: false, link_sent: false, words_hash: drafted.words_hash })
       const mails = (await ada.get("/sandbox/outbox")).body.data.filter((m: { to: string }) => m.to === colleague.email)
       expect(mails).toHaveLength(1)
       const events = (await ada.events(drafted.id)).data
@@ -105,12 +105,12 @@ for (const database of databases) {
       expect((await call(service.url, "GET", `/contracts/${drafted.id}?t=${token}`)).status).toBe(200)
       const removed = await call(service.url, "DELETE", `/contracts/${drafted.id}/parties/${invited.body.party}`, { key: ada.org.keys.test, person: ada.person })
       expect(removed.status).toBe(200)
-      expect(removed.body).toMatchObject({ removed: invited.body.party, decisions_preserved: 0, tally_recomputed: true, token_revoked: true })
+      expect(removed.body).toMatchObject({ removed: invited.body.party, decisions_preserved: 0, tally_recomputed: true, token_revoked: true, words_hash: drafted.words_hash })
       expect((await call(service.url, "GET", `/contracts/${drafted.id}?t=${token}`)).status).toBe(401)
       expect((await ada.sheet(drafted.id)).parties.map((p: { id: string }) => p.id)).not.toContain(invited.body.party)
     })
 
-    it("removes only parties of the caller's own side, and never a side's last negotiator", async () => {
+    it("never removes the other side's org people, nor a side's last party", async () => {
       const { ada, bea, sent } = await twoOrgs(service.url)
       const { drafted } = await sent()
       const parties = (await ada.sheet(drafted.id)).parties
@@ -118,12 +118,15 @@ for (const database of databases) {
         call(service.url, "DELETE", `/contracts/${drafted.id}/parties/${party}`, { key: seatOf.org.keys.test, person: seatOf.person })
       const theirs = parties.find((p: { side: string }) => p.side === "counterparty").id
       const mine = parties.find((p: { side: string }) => p.side === "drafter").id
+      const events = await bea.events(drafted.id)
+      // Bea is of an org on this server, not a guest: the drafting side addressed her but cannot remove her.
       const across = await remove(ada, theirs)
       expect(across.status).toBe(404)
       const last = await remove(ada, mine)
       expect(last.status).toBe(400)
       expect(last.body.error.code).toBe("invalid_request")
       expect((await bea.sheet(drafted.id)).parties).toEqual(parties)
+      expect(await bea.events(drafted.id)).toEqual(events)
     })
 
     it("withdraws a sent ask; only its proposer may", async () => {
@@ -152,7 +155,7 @@ for (const database of databases) {
       expect((await cancel({})).status).toBe(400)
       const cancelled = await cancel({ reason: "Deal abandoned" })
       expect(cancelled.status).toBe(200)
-      expect(cancelled.body).toMatchObject({ state: "cancelled", cancelled_by: ada.person })
+      expect(cancelled.body).toMatchObject({ state: "cancelled", cancelled_by: ada.person, words_hash: drafted.words_hash })
       const letter = (await bea.get(`/contracts/${drafted.id}/letters/latest`)).body
       expect(letter).toMatchObject({ id: cancelled.body.letter, note: "Deal abandoned", asks: [] })
       const beaEvents = (await bea.events(drafted.id)).data.slice(-2).map((e: { type: string }) => e.type)

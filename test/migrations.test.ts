@@ -48,6 +48,40 @@ for (const database of databases) {
         const left = yield* sql<{ n: number }>`SELECT count(*)::int AS n FROM contracts WHERE doc -> 'letters' IS NOT NULL`
         expect(left[0]!.n).toBe(0)
       })))
+
+    it("0007 records on every stored party the side that brought it in: Send recipients by the drafting side, others by their own", async () => {
+      // A database of its own: the test above has already run every migration on the shared one.
+      const made = await database.create()
+      const fresh = ManagedRuntime.make(DatabaseLive.pipe(Layer.provide(Layer.succeed(ServerConfig, testSettings({ databaseUrl: Option.some(made.url) })))))
+      try {
+        await fresh.runPromise(Effect.gen(function*() {
+          const sql = yield* SqlClient.SqlClient
+          yield* migrate(["0001_foundation", "0002_negotiation", "0003_signatures", "0004_letters", "0005_idempotent_writes", "0006_key_last4"])
+          const party = (id: string, side: string, joined_after: number) => ({ id, side, joined_after, org: null, capacity: ["negotiator"] })
+          const parties = [party("pty_drafter", "drafter", 0), party("pty_recipient", "counterparty", 0), party("pty_their_invitee", "counterparty", 2), party("pty_our_invitee", "drafter", 3)]
+          const insert = (id: string, doc: unknown) =>
+            sql`
+              INSERT INTO contracts (id, mode, org_id, state, origin, title, words_hash, head_sequence, created_at, updated_at, doc)
+              VALUES (${id}, 'live', 'org_old', 'negotiating', 'template', 'Old', 'h', 3, now(), now(), ${JSON.stringify(doc)}::jsonb)`
+          yield* sql`INSERT INTO orgs (id, name, created_at) VALUES ('org_old', 'Old Ltd', now())`
+          yield* insert("con_parties", { id: "con_parties", parties })
+          yield* insert("con_none", { id: "con_none" })
+          yield* migrate(Object.keys(migrations) as Array<keyof typeof migrations>)
+          const repo = yield* Effect.provide(ContractsRepo, ContractsRepo.Default)
+          const migrated = Option.getOrThrow(yield* repo.load("con_parties"))
+          expect(migrated.parties).toEqual([
+            { ...parties[0], brought_by: "drafter" },
+            { ...parties[1], brought_by: "drafter" },
+            { ...parties[2], brought_by: "counterparty" },
+            { ...parties[3], brought_by: "drafter" }
+          ])
+          expect(Option.getOrThrow(yield* repo.load("con_none"))).toEqual({ id: "con_none", letters: [] })
+        }))
+      } finally {
+        await fresh.dispose()
+        await made.drop()
+      }
+    })
   })
 
   describe(`migration 0006 (${database.name})`, () => {

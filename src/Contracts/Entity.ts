@@ -1,7 +1,7 @@
 import { Entity } from "@effect/cluster"
 import { Rpc } from "@effect/rpc"
 import { Schema } from "effect"
-import { capacities } from "../Domain/Contract.js"
+import { capacities, sides } from "../Domain/Contract.js"
 import { modes } from "../Domain/Mode.js"
 import { decisionTypes } from "../Domain/Negotiation.js"
 import { Rejection } from "../Domain/Rejection.js"
@@ -53,7 +53,7 @@ export const Contract = Entity.make("Contract", [
   command("DiscardReply", {}),
   command("CommitReply", { note: Schema.NullOr(Schema.String), confirmed_by: confirmedBy, if_match: ifMatch }),
   command("WithdrawAsk", { ask_id: Schema.String }),
-  command("Invite", { invitee: Recipient }),
+  command("Invite", { invitee: Recipient, side: Schema.optional(Schema.Literal(...sides)) }),
   command("RemoveParty", { party_id: Schema.String }),
   command("Cancel", { reason: Schema.String }),
   command("Sign", {

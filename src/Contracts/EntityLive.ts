@@ -99,7 +99,7 @@ export const ContractLive = Layer.unwrapEffect(Effect.map(ServerConfig, (setting
       DiscardReply: ({ headers, payload }) => existing(headers, (contract) => discardReply(contract, payload.actor)),
       WithdrawAsk: ({ headers, payload }) => existing(headers, (contract, at) => withdrawAsk(contract, payload.actor, { askId: payload.ask_id, now: at, publicUrl: config.publicUrl })),
       Invite: ({ headers, payload }) =>
-        existing(headers, (contract, at) => invite(contract, payload.actor, { invitee: payload.invitee, now: at, publicUrl: config.publicUrl })),
+        existing(headers, (contract, at) => invite(contract, payload.actor, { invitee: payload.invitee, side: payload.side, now: at, publicUrl: config.publicUrl })),
       RemoveParty: ({ headers, payload }) => existing(headers, (contract, at) => removeParty(contract, payload.actor, { partyId: payload.party_id, now: at, publicUrl: config.publicUrl })),
       Cancel: ({ headers, payload }) => existing(headers, (contract, at) => cancelContract(contract, payload.actor, { reason: payload.reason, now: at })),
       Sign: ({ headers, payload }) =>

@@ -34,6 +34,7 @@ export const amendContract = (
     ...party,
     id: makeId("pty"),
     side: "drafter",
+    brought_by: "drafter",
     joined_after: 0,
     last_round: null,
     removed_at: null,

@@ -14,7 +14,8 @@ export type Origin = (typeof origins)[number]
 export const capacities = ["negotiator", "signer"] as const
 export type Capacity = (typeof capacities)[number]
 
-export type Side = "drafter" | "counterparty"
+export const sides = ["drafter", "counterparty"] as const
+export type Side = (typeof sides)[number]
 
 export interface Party {
   readonly id: string
@@ -23,6 +24,11 @@ export interface Party {
   readonly email: string
   readonly org: string | null
   readonly side: Side
+  /**
+   * The side that brought this party in: the drafting side for its own people and for the
+   * recipients of its Send, the inviter's side for an invitee. Its negotiators may remove a guest.
+   */
+  readonly brought_by: Side
   readonly capacity: ReadonlyArray<Capacity>
   readonly removed_at: string | null
   /** How many letters existed when this party joined: rounds before that are not theirs to owe. */

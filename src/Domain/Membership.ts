@@ -1,19 +1,51 @@
-import type { Actor, Contract, Decided, DomainEvent, Mail, Party } from "./Contract.js"
+import type { Actor, Contract, Decided, DomainEvent, Mail, Party, Side } from "./Contract.js"
 import { appendEvents, requireOpen, requireSeat } from "./Guards.js"
 import { makeId } from "./Ids.js"
-import { liveParties, requiredSigners } from "./Parties.js"
+import { isGuest, liveParties, requiredSigners } from "./Parties.js"
 import { notFound, reject, Rejection } from "./Rejection.js"
 import type { Recipient } from "./Rounds.js"
 import { settleOutsideRound } from "./Round.js"
+import type { Seat } from "./Seat.js"
 import type { Settlement } from "./Signatures.js"
+import { requireNegotiator } from "./Staging.js"
 
+/** Only the drafting side names the other side, and only once there is one; a guest invites on its own. */
+const checkSide = (contract: Contract, seat: Seat, side: Side): Rejection | undefined => {
+  if (side === seat.side) return undefined
+  if (seat.isGuest) return reject("invalid_request", "A guest invites on their own side only.", { param: "side" })
+  if (seat.side !== "drafter") return reject("invalid_request", "Only the drafting side may invite onto the other side.", { param: "side" })
+  if (contract.state === "draft") {
+    return reject("invalid_request", "Before the first Send the counterparty is whoever the Send names: add them as recipients.", { param: "side" })
+  }
+  return undefined
+}
 
-export const invite = (contract: Contract, actor: Actor, input: { readonly invitee: Recipient; readonly now: string; readonly publicUrl: string }) => {
+/**
+ * Whether a person of an org on this server may sit on a side: the drafting side is the drafting
+ * org's; the counterparty side is never the drafting org's, and the drafting side may add only
+ * people of the counterparty's own org(s) to it (any other org while it has none, as at Send).
+ */
+const orgFits = (contract: Contract, seat: Seat, side: Side, org: string | null): boolean => {
+  if (org === null) return true
+  if (side === "drafter") return org === contract.org
+  if (org === contract.org) return false
+  const theirs = liveParties(contract).filter((p) => p.side === "counterparty" && p.org !== null).map((p) => p.org)
+  return seat.side === "counterparty" || theirs.length === 0 || theirs.includes(org)
+}
+
+export const invite = (
+  contract: Contract,
+  actor: Actor,
+  input: { readonly invitee: Recipient; readonly side?: Side | undefined; readonly now: string; readonly publicUrl: string }
+) => {
   const seat = requireSeat(contract, actor)
   if (seat instanceof Rejection) return seat
   const closed = requireOpen(contract)
   if (closed !== undefined) return closed
   const { invitee } = input
+  const side = input.side ?? seat.side
+  const wrongSide = checkSide(contract, seat, side)
+  if (wrongSide !== undefined) return wrongSide
   if (seat.isGuest) {
     const above = invitee.capacity.find((c) => !seat.party!.capacity.includes(c))
     if (above !== undefined) {
@@ -22,11 +54,13 @@ export const invite = (contract: Contract, actor: Actor, input: { readonly invit
         : reject("not_a_negotiator", "A guest invites at a capacity no higher than their own.", { param: "capacity" })
     }
   }
-  const otherOrg = invitee.person.org !== null && (seat.side === "drafter" ? invitee.person.org !== contract.org : invitee.person.org === contract.org)
-  if (otherOrg) return reject("invalid_request", `${invitee.person.email} belongs to the other side; invite people of your own side.`, { param: "email" })
+  if (!orgFits(contract, seat, side, invitee.person.org)) {
+    return reject("invalid_request", `${invitee.person.email} belongs to an org of the other side; invite people of the side you name.`, { param: "email" })
+  }
   const existing = liveParties(contract).find((p) => p.person === invitee.person.id || p.email.toLowerCase() === invitee.person.email.toLowerCase())
   if (existing !== undefined) {
-    return { contract, events: [], result: { status: 200, party: existing.id, person: existing.person, invited: false, link_sent: false } } satisfies Decided<unknown>
+    const result = { status: 200, party: existing.id, person: existing.person, invited: false, link_sent: false, words_hash: contract.words_hash }
+    return { contract, events: [], result } satisfies Decided<unknown>
   }
   const party: Party = {
     id: makeId("pty"),
@@ -34,7 +68,8 @@ export const invite = (contract: Contract, actor: Actor, input: { readonly invit
     name: invitee.person.name,
     email: invitee.person.email,
     org: invitee.person.org,
-    side: seat.side,
+    side,
+    brought_by: seat.side,
     capacity: invitee.capacity,
     removed_at: null,
     joined_after: contract.letters.length,
@@ -57,27 +92,33 @@ export const invite = (contract: Contract, actor: Actor, input: { readonly invit
     contract: appendEvents(next, events, input.now),
     events,
     mail,
-    result: { status: 201, party: party.id, person: party.person, invited: true, link_sent: true }
+    result: { status: 201, party: party.id, person: party.person, invited: true, link_sent: true, words_hash: next.words_hash }
   } satisfies Decided<unknown>
 }
 
+/**
+ * A negotiator removes a party of their own side, or a guest their side brought in (so a link sent
+ * to a mistyped address can be taken back). Any other party is not found from where they sit.
+ */
+const mayRemove = (remover: Party, party: Party): boolean =>
+  party.side === remover.side || (isGuest(party) && party.brought_by === remover.side)
+
 export const removeParty = (contract: Contract, actor: Actor, input: { readonly partyId: string } & Settlement) => {
-  const seat = requireSeat(contract, actor)
-  if (seat instanceof Rejection) return seat
+  const remover = requireNegotiator(contract, actor)
+  if (remover instanceof Rejection) return remover
   const closed = requireOpen(contract)
   if (closed !== undefined) return closed
   const party = liveParties(contract).find((p) => p.id === input.partyId)
-  // Only your own side's seats are yours to remove; the other side's are not found from here.
-  if (party === undefined || party.side !== seat.side || seat.isGuest) return notFound("party", input.partyId)
-  const negotiatorsLeft = liveParties(contract).filter((p) => p.side === party.side && p.id !== party.id && p.capacity.includes("negotiator"))
-  if (party.capacity.includes("negotiator") && negotiatorsLeft.length === 0) {
-    return reject("invalid_request", "A side needs at least one negotiator: invite another before removing this one.")
+  if (party === undefined || !mayRemove(remover, party)) return notFound("party", input.partyId, "party_id")
+  if (!liveParties(contract).some((p) => p.side === party.side && p.id !== party.id)) {
+    return reject("invalid_request", "Each side keeps at least one party: invite another before removing this one.", { param: "party_id" })
   }
   const asks = contract.asks.map((ask) => (ask.state === "open" ? { ...ask, awaiting: ask.awaiting.filter((p) => p !== party.id) } : ask))
   const events: Array<DomainEvent> = [{
     type: "party.changed",
     data: { contract: contract.id, change: "removed", party: party.id, person: party.person, side: party.side, by: actor.person!.id }
   }]
+  // Their link stops working in this same write: a guest link opens only a live party's seat.
   const parties = contract.parties.map((p) => (p.id === party.id ? { ...p, removed_at: input.now } : p))
   const next = settleOutsideRound({ ...contract, parties, asks, replies: contract.replies.filter((r) => r.party !== party.id) }, events, input)
   const decisionsPreserved = contract.letters.flatMap((l) => l.decisions).filter((d) => d.party === party.id).length
@@ -89,8 +130,8 @@ export const removeParty = (contract: Contract, actor: Actor, input: { readonly 
       decisions_preserved: decisionsPreserved,
       required_signers: requiredSigners(next).map((p) => ({ party: p.id, person: p.person, name: p.name, capacity: p.capacity })),
       tally_recomputed: true,
-      token_revoked: party.guest_token_hash !== null
+      token_revoked: party.guest_token_hash !== null,
+      words_hash: next.words_hash
     }
   } satisfies Decided<unknown>
 }
-

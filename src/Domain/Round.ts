@@ -1,8 +1,8 @@
-import type { Contract, ContractState, DomainEvent } from "./Contract.js"
+import type { Contract, ContractState, DomainEvent, Party } from "./Contract.js"
 import { replaceFactValue } from "./Fact.js"
 import { appendEvents } from "./Guards.js"
 import { type Ask, blocksChanged, type Change, type Decision, type Letter } from "./Negotiation.js"
-import { liveParties, otherSide, partyById, requiredNegotiators } from "./Parties.js"
+import { bothSidesIn, liveParties, otherSide, partyById, requiredNegotiators } from "./Parties.js"
 import { type Settlement, settleSignatures } from "./Signatures.js"
 import { wordsHash } from "./Words.js"
 
@@ -86,12 +86,20 @@ const applyDecision = (contract: Contract, decision: Decision, letterId: string)
   return { contract: withAsk(voided, opened), opened }
 }
 
-/** Lands every open ask nobody still awaits: its proposed words become the block's words. */
+/**
+ * Nobody awaits the ask, and each side said yes through a live negotiator of its own. An
+ * `awaiting` emptied because one side removed the other's negotiators is not the other's yes.
+ */
+const unanimous = (ask: Ask, negotiators: ReadonlyArray<Party>): boolean =>
+  ask.awaiting.length === 0 && bothSidesIn(negotiators.filter((party) => ask.agreed.includes(party.id)))
+
+/** Lands every open ask that is unanimous: its proposed words become the block's words. */
 const landAsks = (contract: Contract, letterId: string): { contract: Contract; landed: ReadonlyArray<string> } => {
   let next = contract
   const landed: Array<Ask> = []
+  const negotiators = requiredNegotiators(contract)
   for (const ask of contract.asks) {
-    if (ask.state !== "open" || ask.awaiting.length > 0) continue
+    if (ask.state !== "open" || !unanimous(ask, negotiators)) continue
     if (ask.fact !== null) {
       const change = replaceFactValue(next.blocks, next.facts, ask.fact.id, ask.fact.value)
       next = { ...next, blocks: change.blocks, facts: change.facts }
@@ -104,9 +112,14 @@ const landAsks = (contract: Contract, letterId: string): { contract: Contract; l
   return { contract: next, landed: blocksChanged(landed) }
 }
 
+/**
+ * Agreed: nothing open, each side has a live negotiator, and every one of them committed a round
+ * since joining. A side left without negotiators (one side removed them) has agreed to nothing.
+ */
 export const nextState = (contract: Contract): ContractState => {
   const anyOpen = contract.asks.some((ask) => ask.state === "open")
-  const everyoneHasSpoken = requiredNegotiators(contract).every((party) => party.last_round !== null)
+  const negotiators = requiredNegotiators(contract)
+  const everyoneHasSpoken = bothSidesIn(negotiators) && negotiators.every((party) => party.last_round !== null)
   if (!anyOpen && everyoneHasSpoken) return "agreed"
   if (anyOpen || contract.state === "agreed" || contract.state === "negotiating") return "negotiating"
   return "sent"

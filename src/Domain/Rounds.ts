@@ -153,6 +153,8 @@ export const sendContract = (contract: Contract, actor: Actor, input: SendInput)
     email: r.person.email,
     org: r.person.org,
     side: "counterparty",
+    // The drafting side addressed them, so it may take back a link sent to a mistyped address.
+    brought_by: "drafter",
     capacity: r.capacity,
     removed_at: null,
     joined_after: 0,

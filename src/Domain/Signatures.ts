@@ -1,5 +1,5 @@
 import type { Contract, DomainEvent } from "./Contract.js"
-import { requiredSigners } from "./Parties.js"
+import { bothSidesIn, requiredSigners } from "./Parties.js"
 
 export const signatureStates = ["held", "bound", "void", "withdrawn"] as const
 export type SignatureState = (typeof signatureStates)[number]
@@ -46,10 +46,13 @@ export const signatureEvent = (contract: Contract, signature: Signature): Domain
   }
 })
 
-/** Every required signer has a bound signature on the words as they stand. */
+/**
+ * Every required signer has a bound signature on the words as they stand, and each side has one:
+ * removing the other side's last signer never executes the contract on that side's behalf.
+ */
 export const allBound = (contract: Contract): boolean => {
   const signers = requiredSigners(contract)
-  return signers.length > 0 && signers.every((party) =>
+  return bothSidesIn(signers) && signers.every((party) =>
     contract.signatures.some((s) => s.party === party.id && s.state === "bound" && s.bound_hash === contract.words_hash)
   )
 }

@@ -21,7 +21,7 @@ export const PartiesHttp = HttpApiBuilder.group(Api, "parties", (handlers) =>
         Effect.gen(function*() {
           const actor = yield* actorNow
           const invitee = yield* Effect.provideService(resolveRecipient(actor.mode, payload), NegotiationRepo, negotiation)
-          const { status, ...body } = (yield* sendToContract(client(path.id).Invite({ actor, invitee }))) as { status: number }
+          const { status, ...body } = (yield* sendToContract(client(path.id).Invite({ actor, invitee, side: payload.side }))) as { status: number }
           // Someone already listed is answered 200 with nothing sent; a new party is 201.
           return HttpServerResponse.unsafeJson(body, { status })
         }))

@@ -1,9 +1,11 @@
 import { describe, expect, it } from "@effect/vitest"
 import fc from "fast-check"
-import type { Actor, Contract } from "../../src/Domain/Contract.js"
+import { type Actor, type Contract, type Party, sides } from "../../src/Domain/Contract.js"
 import { draftFromTemplate } from "../../src/Domain/Drafting.js"
 import { foldWords } from "../../src/Domain/Fold.js"
+import { invite, removeParty } from "../../src/Domain/Membership.js"
 import { renderReply } from "../../src/Domain/NegotiationViews.js"
+import { liveParties, requiredNegotiators } from "../../src/Domain/Parties.js"
 import { Rejection } from "../../src/Domain/Rejection.js"
 import { commitReply, sendContract } from "../../src/Domain/Rounds.js"
 import { stageDecision } from "../../src/Domain/Staging.js"
@@ -45,8 +47,7 @@ const step: fc.Arbitrary<Step> = fc.oneof(
   { weight: 4, arbitrary: fc.record({ kind: fc.constant("commit" as const), who: fc.nat(2) }) }
 )
 
-const stage = (contract: Contract, s: Exclude<Step, { kind: "commit" }>): Contract => {
-  const party = contract.parties.find((p) => p.person === actors[s.who]!.person!.id)!.id
+const stageAs = (contract: Contract, party: string, actor: Actor, s: Exclude<Step, { kind: "commit" }>): Contract => {
   const open = contract.asks.filter((a) => a.state === "open" && (s.kind !== "accept" || a.awaiting.includes(party)))
   const clauses = contract.blocks.filter((b) => b.kind === "clause")
   const common = { ifMatch: contract.words_hash, now, why: "because" }
@@ -56,10 +57,43 @@ const stage = (contract: Contract, s: Exclude<Step, { kind: "commit" }>): Contra
     ? undefined
     : { ...common, type: s.kind, ask_id: open[s.pick % open.length]!.id, ...(s.kind === "counter" ? { text: s.text } : {}) }
   if (input === undefined) return contract
-  const staged = stageDecision(contract, actors[s.who]!, input)
+  const staged = stageDecision(contract, actor, input)
   // A refusal (already agreed, block busy, same words) stages nothing: the contract is unchanged.
   return staged instanceof Rejection ? contract : staged.contract
 }
+
+const stage = (contract: Contract, s: Exclude<Step, { kind: "commit" }>): Contract =>
+  stageAs(contract, contract.parties.find((p) => p.person === actors[s.who]!.person!.id)!.id, actors[s.who]!, s)
+
+// Acme sends to two guest negotiators and a guest signer: the drafting side brought all three in.
+const sentToGuests = (): Contract => {
+  const drafted = ok(draftFromTemplate({ id: "con_g", mode: "test", actor: actors[0]!, template: mutualNda, facts: {}, now })).contract
+  const guest = (id: string, capacity: ReadonlyArray<"negotiator" | "signer">) => ({ person: { ...person(id), org: null }, capacity, guest: { token: `gtk_${id}`, hash: `hash_${id}` } })
+  return ok(sendContract(drafted, actors[0]!, {
+    ...settings,
+    recipients: [guest("per_g1", ["negotiator"]), guest("per_g2", ["negotiator"]), guest("per_s", ["signer"])],
+    note: null,
+    confirmedBy: "per_a",
+    ifMatch: drafted.words_hash,
+    relationship: { id: "rel_g", created: true, key: "email:g1", org: null }
+  })).contract
+}
+
+const bothSides = (parties: ReadonlyArray<Party>) => sides.every((side) => parties.some((p) => p.side === side))
+
+const actorOf = (contract: Contract, party: Party): Actor =>
+  party.org === null
+    ? { mode: "test", org: null, person: person(party.person), guest: { contract: contract.id, party: party.id } }
+    : actors[0]!
+
+type ChurnStep = Step | { readonly kind: "remove"; readonly pick: number } | { readonly kind: "invite" }
+
+// The drafting side removes a guest it brought onto the other side, or invites a new one there.
+const churnStep: fc.Arbitrary<ChurnStep> = fc.oneof(
+  { weight: 12, arbitrary: step },
+  { weight: 2, arbitrary: fc.record({ kind: fc.constant("remove" as const), pick: fc.nat(5) }) },
+  { weight: 1, arbitrary: fc.record({ kind: fc.constant("invite" as const) }) }
+)
 
 describe("rounds, property-tested", () => {
   it("a reply's preview is what committing it does, and the letters fold to the stored words", () => {
@@ -94,5 +128,60 @@ describe("rounds, property-tested", () => {
     )
     // The property is only worth something if words actually moved along the way.
     expect(landings).toBeGreaterThan(50)
+  })
+
+  it("with guests removed and invited across sides, no ask lands and nothing is agreed without a live negotiator of each side", () => {
+    let landings = 0
+    let removals = 0
+    fc.assert(
+      fc.property(fc.array(churnStep, { minLength: 20, maxLength: 80 }), (steps) => {
+        let contract = sentToGuests()
+        let invited = 0
+        for (const s of steps) {
+          const negotiators = requiredNegotiators(contract)
+          if (s.kind === "remove") {
+            const theirs = liveParties(contract).filter((p) => p.side === "counterparty")
+            const removed = removeParty(contract, actors[0]!, { partyId: theirs[s.pick % theirs.length]!.id, ...settings })
+            if (removed instanceof Rejection) {
+              // Only the last party of a side is kept; that refusal changes nothing.
+              expect(theirs).toHaveLength(1)
+              continue
+            }
+            // A removal lands nothing and moves no words.
+            expect(removed.contract.words_hash).toBe(contract.words_hash)
+            expect(removed.contract.asks.map((a) => a.state)).toEqual(contract.asks.map((a) => a.state))
+            contract = removed.contract
+            removals++
+          } else if (s.kind === "invite") {
+            const id = `per_new${++invited}`
+            const invitee = { person: { ...person(id), org: null }, capacity: ["negotiator" as const], guest: { token: `gtk_${id}`, hash: `hash_${id}` } }
+            contract = ok(invite(contract, actors[0]!, { invitee, side: "counterparty", ...settings })).contract
+          } else {
+            const party = negotiators[s.who % negotiators.length]!
+            const actor = actorOf(contract, party)
+            if (s.kind !== "commit") {
+              contract = stageAs(contract, party.id, actor, s)
+              continue
+            }
+            const preview = renderReply(contract, party.id)
+            const committed = ok(commitReply(contract, actor, { ...settings, note: null, confirmedBy: party.person, ifMatch: contract.words_hash }))
+            expect(committed.result.landed).toEqual(preview.landed_if_sent)
+            for (const ask of committed.contract.asks.filter((a) => a.state === "landed" && a.closed_in === committed.result.letter)) {
+              expect(bothSides(negotiators.filter((p) => ask.agreed.includes(p.id)))).toBe(true)
+            }
+            contract = committed.contract
+            landings += committed.result.landed.length
+            expect(foldWords(contract).words_hash).toBe(contract.words_hash)
+          }
+          const live = requiredNegotiators(contract)
+          const agreed = contract.asks.every((a) => a.state !== "open") && bothSides(live) && live.every((p) => p.last_round !== null)
+          expect(contract.state === "agreed").toBe(agreed)
+          expect(bothSides(liveParties(contract))).toBe(true)
+        }
+      }),
+      { numRuns: 200 }
+    )
+    expect(landings).toBeGreaterThan(20)
+    expect(removals).toBeGreaterThan(50)
   })
 })
