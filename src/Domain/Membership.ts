@@ -9,6 +9,9 @@ import type { Seat } from "./Seat.js"
 import type { Settlement } from "./Signatures.js"
 import { requireNegotiator } from "./Staging.js"
 
+/** Live parties one contract holds at most (Send names at most 20 recipients): docs/gaps.md "Limits". */
+export const maxParties = 100
+
 /** Only the drafting side names the other side, and only once there is one; a guest invites on its own. */
 const checkSide = (contract: Contract, seat: Seat, side: Side): Rejection | undefined => {
   if (side === seat.side) return undefined
@@ -61,6 +64,9 @@ export const invite = (
   if (existing !== undefined) {
     const result = { status: 200, party: existing.id, person: existing.person, invited: false, link_sent: false, words_hash: contract.words_hash }
     return { contract, events: [], result } satisfies Decided<unknown>
+  }
+  if (liveParties(contract).length >= maxParties) {
+    return reject("invalid_request", `A contract holds at most ${maxParties} parties: remove one before inviting another.`, { param: "email" })
   }
   const party: Party = {
     id: makeId("pty"),
