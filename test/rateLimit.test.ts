@@ -4,6 +4,7 @@ import { ServerConfig } from "../src/Config.js"
 import { RateLimiter } from "../src/RateLimit/RateLimiter.js"
 import { call, createOrg, idempotencyKey } from "./support/client.js"
 import { databases } from "./support/databases.js"
+import { twoOrgs } from "./support/negotiation.js"
 import { startService, testSettings } from "./support/service.js"
 
 const limits = { readsPerMinute: 3, writesPerMinute: 2, sendSignPerMinute: 1 }
@@ -63,4 +64,23 @@ describe("rate limits", () => {
       await service.stop()
     }
   })
+
+  it("counts a guest link's requests against that link, never against the org that sent it", async () => {
+    const service = await startService(database, { rateLimits: limits })
+    try {
+      const { ada } = await twoOrgs(service.url)
+      const drafted = (await ada.draft()).body
+      const email = "gail@outside.test"
+      expect((await ada.send(drafted.id, drafted.words_hash, { recipients: [{ email, name: "Gail", capacity: ["negotiator"] }], confirmed_by: ada.person })).status).toBe(200)
+      const link = new URL((await ada.get("/sandbox/outbox")).body.data.find((m: { to: string }) => m.to === email).link)
+      const asGuest = () => fetch(`${service.url}${link.pathname}${link.search}`).then((response) => response.status)
+      for (let i = 0; i < 3; i++) expect(await asGuest()).toBe(200)
+      expect(await asGuest()).toBe(429)
+      // The org spent one read on its outbox: its own allowance is untouched by the guest's.
+      expect((await ada.get(`/contracts/${drafted.id}`)).status).toBe(200)
+    } finally {
+      await service.stop()
+    }
+  })
 })
+
