@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from "@effect/vitest"
+import { describe, expect, it } from "@effect/vitest"
 import { SqlClient } from "@effect/sql"
 import * as Migrator from "@effect/sql/Migrator"
 import { Effect, Layer, ManagedRuntime, Option } from "effect"
@@ -7,29 +7,28 @@ import { AdminRepo } from "../src/Admin/Repo.js"
 import { ServerConfig } from "../src/Config.js"
 import { ContractsRepo } from "../src/Contracts/Repo.js"
 import { DatabaseLive } from "../src/Sql/Database.js"
-import { databases } from "./support/databases.js"
+import { databases, type TestDatabase } from "./support/databases.js"
 import { testSettings } from "./support/service.js"
 
 const migrate = (names: ReadonlyArray<keyof typeof migrations>) =>
   Migrator.make({})({ loader: Migrator.fromRecord(Object.fromEntries(names.map((name) => [name, migrations[name]]))) })
 
+/** Runs one test on an unmigrated database of its own: each starts from the migrations it names. */
+const onFreshDatabase = async (database: TestDatabase, test: Effect.Effect<void, unknown, SqlClient.SqlClient>) => {
+  const made = await database.create()
+  const runtime = ManagedRuntime.make(DatabaseLive.pipe(Layer.provide(Layer.succeed(ServerConfig, testSettings({ databaseUrl: Option.some(made.url) })))))
+  try {
+    await runtime.runPromise(test)
+  } finally {
+    await runtime.dispose()
+    await made.drop()
+  }
+}
+
 for (const database of databases) {
   describe(`migrations (${database.name})`, () => {
-    let drop: () => Promise<void>
-    let runtime: ManagedRuntime.ManagedRuntime<SqlClient.SqlClient, unknown>
-
-    beforeAll(async () => {
-      const made = await database.create()
-      drop = made.drop
-      runtime = ManagedRuntime.make(DatabaseLive.pipe(Layer.provide(Layer.succeed(ServerConfig, testSettings({ databaseUrl: Option.some(made.url) })))))
-    })
-    afterAll(async () => {
-      await runtime.dispose()
-      await drop()
-    })
-
     it("0004 moves the letters of existing contracts out of their documents into rows, in order", () =>
-      runtime.runPromise(Effect.gen(function*() {
+      onFreshDatabase(database, Effect.gen(function*() {
         const sql = yield* SqlClient.SqlClient
         yield* migrate(["0001_foundation", "0002_negotiation", "0003_signatures"])
         const letters = [{ id: "let_a", ordinal: 1 }, { id: "let_b", ordinal: 2 }]
@@ -49,57 +48,33 @@ for (const database of databases) {
         expect(left[0]!.n).toBe(0)
       })))
 
-    it("0007 records on every stored party the side that brought it in: Send recipients by the drafting side, others by their own", async () => {
-      // A database of its own: the test above has already run every migration on the shared one.
-      const made = await database.create()
-      const fresh = ManagedRuntime.make(DatabaseLive.pipe(Layer.provide(Layer.succeed(ServerConfig, testSettings({ databaseUrl: Option.some(made.url) })))))
-      try {
-        await fresh.runPromise(Effect.gen(function*() {
-          const sql = yield* SqlClient.SqlClient
-          yield* migrate(["0001_foundation", "0002_negotiation", "0003_signatures", "0004_letters", "0005_idempotent_writes", "0006_key_last4"])
-          const party = (id: string, side: string, joined_after: number) => ({ id, side, joined_after, org: null, capacity: ["negotiator"] })
-          const parties = [party("pty_drafter", "drafter", 0), party("pty_recipient", "counterparty", 0), party("pty_their_invitee", "counterparty", 2), party("pty_our_invitee", "drafter", 3)]
-          const insert = (id: string, doc: unknown) =>
-            sql`
-              INSERT INTO contracts (id, mode, org_id, state, origin, title, words_hash, head_sequence, created_at, updated_at, doc)
-              VALUES (${id}, 'live', 'org_old', 'negotiating', 'template', 'Old', 'h', 3, now(), now(), ${JSON.stringify(doc)}::jsonb)`
-          yield* sql`INSERT INTO orgs (id, name, created_at) VALUES ('org_old', 'Old Ltd', now())`
-          yield* insert("con_parties", { id: "con_parties", parties })
-          yield* insert("con_none", { id: "con_none" })
-          yield* migrate(Object.keys(migrations) as Array<keyof typeof migrations>)
-          const repo = yield* Effect.provide(ContractsRepo, ContractsRepo.Default)
-          const migrated = Option.getOrThrow(yield* repo.load("con_parties"))
-          expect(migrated.parties).toEqual([
-            { ...parties[0], brought_by: "drafter" },
-            { ...parties[1], brought_by: "drafter" },
-            { ...parties[2], brought_by: "counterparty" },
-            { ...parties[3], brought_by: "drafter" }
-          ])
-          expect(Option.getOrThrow(yield* repo.load("con_none"))).toEqual({ id: "con_none", letters: [] })
-        }))
-      } finally {
-        await fresh.dispose()
-        await made.drop()
-      }
-    })
-  })
+    it("0007 records on every stored party the side that brought it in: Send recipients by the drafting side, others by their own", () =>
+      onFreshDatabase(database, Effect.gen(function*() {
+        const sql = yield* SqlClient.SqlClient
+        yield* migrate(["0001_foundation", "0002_negotiation", "0003_signatures", "0004_letters", "0005_idempotent_writes", "0006_key_last4"])
+        const party = (id: string, side: string, joined_after: number) => ({ id, side, joined_after, org: null, capacity: ["negotiator"] })
+        const parties = [party("pty_drafter", "drafter", 0), party("pty_recipient", "counterparty", 0), party("pty_their_invitee", "counterparty", 2), party("pty_our_invitee", "drafter", 3)]
+        const insert = (id: string, doc: unknown) =>
+          sql`
+            INSERT INTO contracts (id, mode, org_id, state, origin, title, words_hash, head_sequence, created_at, updated_at, doc)
+            VALUES (${id}, 'live', 'org_old', 'negotiating', 'template', 'Old', 'h', 3, now(), now(), ${JSON.stringify(doc)}::jsonb)`
+        yield* sql`INSERT INTO orgs (id, name, created_at) VALUES ('org_old', 'Old Ltd', now())`
+        yield* insert("con_parties", { id: "con_parties", parties })
+        yield* insert("con_none", { id: "con_none" })
+        yield* migrate(Object.keys(migrations) as Array<keyof typeof migrations>)
+        const repo = yield* Effect.provide(ContractsRepo, ContractsRepo.Default)
+        const migrated = Option.getOrThrow(yield* repo.load("con_parties"))
+        expect(migrated.parties).toEqual([
+          { ...parties[0], brought_by: "drafter" },
+          { ...parties[1], brought_by: "drafter" },
+          { ...parties[2], brought_by: "counterparty" },
+          { ...parties[3], brought_by: "drafter" }
+        ])
+        expect(Option.getOrThrow(yield* repo.load("con_none"))).toEqual({ id: "con_none", letters: [] })
+      })))
 
-  describe(`migration 0006 (${database.name})`, () => {
-    let drop: () => Promise<void>
-    let runtime: ManagedRuntime.ManagedRuntime<SqlClient.SqlClient, unknown>
-
-    beforeAll(async () => {
-      const made = await database.create()
-      drop = made.drop
-      runtime = ManagedRuntime.make(DatabaseLive.pipe(Layer.provide(Layer.succeed(ServerConfig, testSettings({ databaseUrl: Option.some(made.url) })))))
-    })
-    afterAll(async () => {
-      await runtime.dispose()
-      await drop()
-    })
-
-    it("lists a key made before it with last4 null, and a key made after it with its last four", () =>
-      runtime.runPromise(Effect.gen(function*() {
+    it("0006 lists a key made before it with last4 null, and a key made after it with its last four", () =>
+      onFreshDatabase(database, Effect.gen(function*() {
         const sql = yield* SqlClient.SqlClient
         yield* migrate(["0001_foundation", "0002_negotiation", "0003_signatures", "0004_letters", "0005_idempotent_writes"])
         yield* sql`INSERT INTO orgs (id, name, created_at) VALUES ('org_old', 'Old Ltd', now() - interval '1 day')`
