@@ -70,8 +70,8 @@ const checkIfMatch = (policy: EndpointPolicy, header: string | undefined) => {
 /**
  * Everything that stands between a request and its handler, in the order a client meets it:
  * credential (a caller's, or the admin token on the admin API) and version, scope and acting
- * person, rate limit, path and query values, body, If-Match, idempotency. It also turns every failure into the spec's envelope, so no answer
- * leaves without it.
+ * person, rate limit, path and query values, body, If-Match, idempotency. It also turns every
+ * failure into the spec's envelope, so no answer leaves without it.
  */
 export const gateway = (routes: RouteTable) =>
   HttpApiBuilder.middleware(
