@@ -18,13 +18,20 @@ export interface Made {
   readonly echo?: { readonly value: unknown }
 }
 
+/** Lengths or depths: the sweep tries `everywhere` at every site and rotates `sweep`; random runs draw from [min, max]. */
+export interface Sizes {
+  readonly everywhere?: ReadonlyArray<number>
+  readonly sweep: ReadonlyArray<number>
+  readonly min: number
+  readonly max: number
+}
+
 export interface BodyClass {
   readonly name: string
   /** `string`: a string site; `value`: a string or number site; `object`: a new key in an object; `body`: the whole body. */
   readonly on: "string" | "value" | "object" | "body"
   readonly variants: number
-  /** Lengths or depths: the sweep walks `sweep`, random runs draw from [min, max]. */
-  readonly sizes?: { readonly sweep: ReadonlyArray<number>; readonly min: number; readonly max: number }
+  readonly sizes?: Sizes
   readonly make: (valid: unknown, site: Site, variant: number, size: number) => Made
 }
 
@@ -72,7 +79,7 @@ export const long: BodyClass = {
   name: "long_string",
   on: "string",
   variants: fills.length,
-  sizes: { sweep: [10_240, 19_998, 65_536, 300_000, 900_000], min: 10_240, max: 900_000 },
+  sizes: { everywhere: [10_240], sweep: [19_998, 65_536, 300_000, 900_000], min: 10_240, max: 900_000 },
   make: (_valid, site, variant, size) => {
     const fill = fills[variant % fills.length]!
     const value = fill.repeat(Math.max(1, Math.floor(size / fill.length)))

@@ -1,10 +1,10 @@
-import type { Expectation } from "./hostile.js"
+import type { Expectation, Sizes } from "./hostile.js"
 
 /** A hostile query or path parameter: the percent-encoded text that replaces a valid value. */
 export interface UrlClass {
   readonly name: string
   readonly variants: number
-  readonly sizes?: { readonly sweep: ReadonlyArray<number>; readonly min: number; readonly max: number }
+  readonly sizes?: Sizes
   /** `param` is the parameter's name: a query name, or the path template's (`id`, `fact_id`). */
   readonly make: (valid: string, param: string, variant: number, size: number) => { readonly encoded: string; readonly expect: Expectation; readonly label: string }
 }
