@@ -107,8 +107,8 @@ export const recipes: Record<string, Recipe> = {
     const n = await w.fixture("negotiation")
     let staged = (await w.get(w.seats.ada, `/contracts/${n.id}/reply`)).body.decisions[0]?.id
     if (staged === undefined) {
-      const headers = { authorization: `Bearer ${w.seats.ada.key}`, "contracts-acting-person": w.seats.ada.person!, "if-match": n.hash }
-      staged = (await w.setup("stage", fetchJson(w.base, "POST", `/contracts/${n.id}/decisions`, headers, { ask_id: n.ids["ask"], type: "accept" }))).body.id
+      const stage = w.write(w.seats.ada, "POST", `/contracts/${n.id}/decisions`, { ask_id: n.ids["ask"], type: "accept" }, { "if-match": n.hash })
+      staged = (await w.setup("stage", stage)).body.id
     }
     return { seat: w.seats.ada, path: { id: n.id, decision_id: staged }, contract: n.id }
   }),
@@ -143,7 +143,10 @@ export const recipes: Record<string, Recipe> = {
   }),
   "POST /contracts/{id}/cancel": one(async (w) => {
     const d = await w.fixture("draft")
-    return { seat: w.seats.ada, path: { id: d.id }, body: { reason: "No longer needed." }, contract: d.id, consumes: "draft" }
+    return {
+      seat: w.seats.ada, path: { id: d.id }, body: { reason: "No longer needed." }, contract: d.id, consumes: "draft",
+      echo: async (answer) => ({ reason: await letterNote(w, d.id, answer.letter) })
+    }
   }),
   "POST /asks/{ask_id}/withdraw": one(async (w) => {
     const n = await w.fixture("negotiation")
@@ -194,15 +197,9 @@ export const recipes: Record<string, Recipe> = {
   "POST /admin/keys/revoke": one(async (w) => ({ seat: w.seats.admin, body: { key: await spareKey(w) } }))
 }
 
-const fetchJson = async (base: string, method: string, path: string, headers: Record<string, string>, body: unknown) => {
-  const response = await fetch(`${base}${path}`, { method, headers: { ...headers, "content-type": "application/json" }, body: JSON.stringify(body) })
-  const text = await response.text()
-  return { status: response.status, text, body: text === "" ? undefined : JSON.parse(text) }
-}
-
 /** A fresh key of the spare org, for the admin calls that revoke one. */
 const spareKey = async (w: World): Promise<string> =>
-  (await w.setup("admin key", fetchJson(w.base, "POST", `/admin/orgs/${w.spare.org_id}/keys`, { authorization: `Bearer ${w.seats.admin.key}` }, { mode: "test", scopes: ["contracts:read"] }))).body.id
+  (await w.setup("admin key", w.write(w.seats.admin, "POST", `/admin/orgs/${w.spare.org_id}/keys`, { mode: "test", scopes: ["contracts:read"] }))).body.id
 
 /**
  * An operation no recipe knows yet still gets fuzzed: as ada on the negotiation, each path

@@ -46,6 +46,8 @@ export const makeWorld = async (base: string) => {
     admin: { key: adminToken, person: undefined, admin: true } as Seat
   }
   const get = (seat: Seat, path: string) => call(base, "GET", path, { headers: credentials(seat) })
+  const write = (seat: Seat, method: string, path: string, body: unknown, headers: Record<string, string> = {}) =>
+    call(base, method, path, { headers: { ...credentials(seat), ...headers }, body })
   let setupWrites = 0
   /** A write that prepares the world rather than one under test: it bumps the version fingerprints are cached by. */
   const setup = async <T extends { status: number; text: string }>(what: string, write: Promise<T>) => {
@@ -110,16 +112,18 @@ export const makeWorld = async (base: string) => {
       get(seats.bea, `/people/${seats.bea.person}/mark`).then((r) => r.text),
       get(seats.ada, "/sandbox/outbox?limit=20").then((r) => r.text),
       ...(hasAdminKeys ? [get(seats.admin, `/admin/orgs/${spare.org_id}/keys?limit=100`).then((r) => r.text)] : []),
+      // Ada's view of the contract, and bea's private reply: the one thing of hers ada cannot read.
       ...(contract === undefined ? [] : [
         `/contracts/${contract}`, `/contracts/${contract}/reply`, `/contracts/${contract}/signatures`, `/contracts/${contract}/asks?filter=all`
-      ].flatMap((path) => [get(seats.ada, path).then((r) => r.text), get(seats.bea, path).then((r) => r.text)]))
+      ].map((path) => get(seats.ada, path).then((r) => r.text))),
+      ...(contract === undefined ? [] : [get(seats.bea, `/contracts/${contract}/reply`).then((r) => r.text)])
     ]
     return JSON.stringify(await Promise.all(reads))
   }
 
   let counter = 0
   return {
-    base, acme, beta, spare, seats, get, setup, fixture, retire, fingerprint,
+    base, acme, beta, spare, seats, get, write, setup, fixture, retire, fingerprint,
     /** Bumped by every setup write, so a cached fingerprint is known to be stale. */
     version: () => setupWrites,
     /** A fresh, unused email address, for invites and admin people. */
