@@ -153,11 +153,14 @@ for (const database of databases) {
       const cancel = (body: unknown) =>
         call(service.url, "POST", `/contracts/${drafted.id}/cancel`, { key: ada.org.keys.test, person: ada.person, body, headers: { "idempotency-key": idempotencyKey() } })
       expect((await cancel({})).status).toBe(400)
-      const cancelled = await cancel({ reason: "Deal abandoned" })
+      expect((await cancel({ reason: " \n " })).status).toBe(400)
+      // The reason travels exactly as written, a leading BOM or space included.
+      const reason = "\ufeff Deal abandoned "
+      const cancelled = await cancel({ reason })
       expect(cancelled.status).toBe(200)
       expect(cancelled.body).toMatchObject({ state: "cancelled", cancelled_by: ada.person, words_hash: drafted.words_hash })
       const letter = (await bea.get(`/contracts/${drafted.id}/letters/latest`)).body
-      expect(letter).toMatchObject({ id: cancelled.body.letter, note: "Deal abandoned", asks: [] })
+      expect(letter).toMatchObject({ id: cancelled.body.letter, note: reason, asks: [] })
       const beaEvents = (await bea.events(drafted.id)).data.slice(-2).map((e: { type: string }) => e.type)
       expect(beaEvents).toEqual(["letter.received", "contract.cancelled"])
       const clause = drafted.blocks.find((b: { kind: string }) => b.kind === "clause")

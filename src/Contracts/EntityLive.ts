@@ -46,8 +46,17 @@ export const ContractLive = Layer.unwrapEffect(Effect.map(ServerConfig, (setting
     yield* Effect.addFinalizer(() => Effect.sync(() => Option.map(cached, repo.dropLive)))
     const now = Effect.map(Clock.currentTimeMillis, (ms) => new Date(ms).toISOString())
 
+    // A defect must answer the caller, not restart the entity into the same message forever.
+    // A write's transaction rolled back and the cached copy was not touched, so the contract is intact.
+    const answeringDefects = <A>(effect: Effect.Effect<A, Rejection>) =>
+      Effect.catchAllDefect(effect, (defect) =>
+        Effect.zipRight(
+          Effect.logError("contract write died", defect).pipe(Effect.annotateLogs({ contract: id })),
+          Effect.fail(internalError)
+        ))
+
     const write = <A>(headers: Headers.Headers, decide: (contract: Option.Option<Aggregate>, now: string) => Rejection | Decided<A>) =>
-      probe.around(id, Effect.gen(function*() {
+      answeringDefects(probe.around(id, Effect.gen(function*() {
         const before = yield* current
         const decided = decide(before, yield* now)
         if (decided instanceof Rejection) return yield* Effect.fail(decided)
@@ -55,16 +64,7 @@ export const ContractLive = Layer.unwrapEffect(Effect.map(ServerConfig, (setting
         cached = Option.some(decided.contract)
         repo.keepLive(decided.contract)
         return decided.result as unknown
-      })).pipe(
-        // A defect must answer the caller, not restart the entity into the same message forever.
-        // The transaction rolled back and the cached copy was not touched, so the contract is intact.
-        Effect.catchAllDefect((defect) =>
-          Effect.zipRight(
-            Effect.logError("contract write died", defect).pipe(Effect.annotateLogs({ contract: id })),
-            Effect.fail(internalError)
-          )
-        )
-      )
+      })))
 
     const existing = <A>(headers: Headers.Headers, decide: (contract: Aggregate, now: string) => Rejection | Decided<A>) =>
       write(headers, (contract, at) => Option.isNone(contract) ? notFound("contract", id) : decide(contract.value, at))
@@ -121,13 +121,13 @@ export const ContractLive = Layer.unwrapEffect(Effect.map(ServerConfig, (setting
             publicUrl: config.publicUrl
           })),
       Amend: ({ headers, payload }) =>
-        Effect.flatMap(repo.read(payload.parent), (parent) =>
+        answeringDefects(Effect.flatMap(repo.read(payload.parent), (parent) =>
           write(headers, (contract, at) =>
             Option.isSome(contract)
               ? new Rejection({ code: "invalid_request", message: "This contract already exists." })
               : Option.isNone(parent)
               ? notFound("contract", payload.parent)
-              : amendContract(parent.value, payload.actor, { id, note: payload.note, now: at }))),
+              : amendContract(parent.value, payload.actor, { id, note: payload.note, now: at })))),
       CommitReply: ({ headers, payload }) =>
         existing(headers, (contract, at) =>
           commitReply(contract, payload.actor, {
