@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "@effect/vitest"
-import { maxParties } from "../src/Domain/Membership.js"
+import { maxParties } from "../src/Domain/Contract/Membership.js"
 import { databases } from "./support/databases.js"
 import { everythingVisible, twoOrgs } from "./support/negotiation.js"
 import { type Running, startService } from "./support/service.js"

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "@effect/vitest"
-import { wordsHash } from "../src/Domain/Words.js"
+import { wordsHash } from "../src/Domain/Words/Blocks.js"
 import { databases } from "./support/databases.js"
 import { replayLetters, twoOrgs } from "./support/negotiation.js"
 import { type Running, startService } from "./support/service.js"

@@ -3,8 +3,8 @@ import { Effect, Option } from "effect"
 import { Api } from "../Api.js"
 import { AuthCache } from "../Auth/Cache.js"
 import { parseLimit } from "../Contracts/Access.js"
-import { notFound, reject, Rejection } from "../Domain/Rejection.js"
-import { scopes } from "../Domain/Scopes.js"
+import { notFound, reject, Rejection } from "../Domain/Contract/Rejection.js"
+import { scopes } from "../Domain/Api/Scopes.js"
 import { AdminRepo } from "./Repo.js"
 
 /** The admin API of SEMANTICS.md "Bootstrap"; the gateway has checked the admin token before any of these run. */

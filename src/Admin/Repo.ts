@@ -2,10 +2,10 @@ import { SqlClient } from "@effect/sql"
 import type { Statement } from "@effect/sql"
 import { Clock, Effect, Option } from "effect"
 import { hashSecret, newApiKey } from "../Auth/Secrets.js"
-import { makeId } from "../Domain/Ids.js"
-import type { Mode } from "../Domain/Mode.js"
-import type { Scope } from "../Domain/Scopes.js"
-import { latestVersion } from "../Domain/Versions.js"
+import { makeId } from "../Domain/Contract/Ids.js"
+import type { Mode } from "../Domain/Contract/Mode.js"
+import type { Scope } from "../Domain/Api/Scopes.js"
+import { latestVersion } from "../Domain/Api/Versions.js"
 
 export interface NewPerson {
   readonly name: string

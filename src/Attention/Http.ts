@@ -4,8 +4,8 @@ import { Api } from "../Api.js"
 import { Actor } from "../Auth/Actor.js"
 import { parseLimit } from "../Contracts/Access.js"
 import { ContractsRepo } from "../Contracts/Repo.js"
-import { counterpartyOf, groupRows, pageGroups, rowsFor, waitingOnThem } from "../Domain/Attention.js"
-import { reject, Rejection } from "../Domain/Rejection.js"
+import { counterpartyOf, groupRows, pageGroups, rowsFor, waitingOnThem } from "../Domain/Views/Attention.js"
+import { reject, Rejection } from "../Domain/Contract/Rejection.js"
 
 /** The most seats one feed reads; past it the oldest are left out (docs/gaps.md). */
 export const attentionSeats = 1000

@@ -1,8 +1,8 @@
 import { Context } from "effect"
-import type { Actor as DomainActor } from "../Domain/Contract.js"
-import type { Mode } from "../Domain/Mode.js"
-import type { Scope } from "../Domain/Scopes.js"
-import type { Version } from "../Domain/Versions.js"
+import type { Actor as DomainActor } from "../Domain/Contract/Contract.js"
+import type { Mode } from "../Domain/Contract/Mode.js"
+import type { Scope } from "../Domain/Api/Scopes.js"
+import type { Version } from "../Domain/Api/Versions.js"
 
 export interface Person {
   readonly id: string

@@ -1,8 +1,8 @@
 import { SqlClient } from "@effect/sql"
 import { Effect, Option } from "effect"
-import type { Mode } from "../Domain/Mode.js"
-import { isScope, type Scope } from "../Domain/Scopes.js"
-import { isVersion, latestVersion, type Version } from "../Domain/Versions.js"
+import type { Mode } from "../Domain/Contract/Mode.js"
+import { isScope, type Scope } from "../Domain/Api/Scopes.js"
+import { isVersion, latestVersion, type Version } from "../Domain/Api/Versions.js"
 import type { Person } from "./Actor.js"
 
 export interface KeyRecord {

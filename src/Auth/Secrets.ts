@@ -1,6 +1,6 @@
 import { createHash, timingSafeEqual } from "node:crypto"
-import { randomToken } from "../Domain/Ids.js"
-import type { Mode } from "../Domain/Mode.js"
+import { randomToken } from "../Domain/Contract/Ids.js"
+import type { Mode } from "../Domain/Contract/Mode.js"
 
 export const newApiKey = (mode: Mode) => `sk_${mode}_${randomToken(32)}`
 

@@ -8,7 +8,7 @@
 import { createPublicKey, verify } from "node:crypto"
 import { readFileSync } from "node:fs"
 import { pathToFileURL } from "node:url"
-import { checkCertificateDocument } from "../Domain/Certificate.js"
+import { checkCertificateDocument } from "../Domain/Signing/Certificate.js"
 
 export const verifyCertificate = (document: Buffer, signature: Buffer, publicPem: string): ReadonlyArray<string> => {
   let key

@@ -1,10 +1,10 @@
 import { Context, Effect, Option } from "effect"
 import { RpcClient } from "@effect/rpc"
 import { Actor, domainActor } from "../Auth/Actor.js"
-import { makeId } from "../Domain/Ids.js"
+import { makeId } from "../Domain/Contract/Ids.js"
 import { RequestKey, requestKeyHeaders } from "../Idempotency/RequestKey.js"
-import { notFound, reject, Rejection } from "../Domain/Rejection.js"
-import { seatOf } from "../Domain/Seat.js"
+import { notFound, reject, Rejection } from "../Domain/Contract/Rejection.js"
+import { seatOf } from "../Domain/Contract/Seat.js"
 import { ContractsRepo } from "./Repo.js"
 
 /** The contract as the caller may see it, or the same 404 whether it is hidden or missing. */

@@ -1,10 +1,10 @@
 import { Entity } from "@effect/cluster"
 import { Rpc } from "@effect/rpc"
 import { Schema } from "effect"
-import { capacities, sides } from "../Domain/Contract.js"
-import { modes } from "../Domain/Mode.js"
-import { decisionTypes } from "../Domain/Negotiation.js"
-import { Rejection } from "../Domain/Rejection.js"
+import { capacities, sides } from "../Domain/Contract/Contract.js"
+import { modes } from "../Domain/Contract/Mode.js"
+import { decisionTypes } from "../Domain/Negotiation/AsksAndLetters.js"
+import { Rejection } from "../Domain/Contract/Rejection.js"
 import { FactValue } from "./Schemas.js"
 
 export const ActorSchema = Schema.Struct({

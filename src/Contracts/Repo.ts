@@ -1,7 +1,7 @@
 import { SqlClient } from "@effect/sql"
 import { Effect, Option } from "effect"
-import type { Contract, Decided, DomainEvent } from "../Domain/Contract.js"
-import type { Mode } from "../Domain/Mode.js"
+import type { Contract, Decided, DomainEvent } from "../Domain/Contract/Contract.js"
+import type { Mode } from "../Domain/Contract/Mode.js"
 import { rowsOfSave, type TableRows } from "./SaveRows.js"
 
 const json = (value: unknown) => JSON.stringify(value)

@@ -1,5 +1,5 @@
-import type { Contract, Decided, DomainEvent } from "../Domain/Contract.js"
-import { makeId } from "../Domain/Ids.js"
+import type { Contract, Decided, DomainEvent } from "../Domain/Contract/Contract.js"
+import { makeId } from "../Domain/Contract/Ids.js"
 
 /**
  * The rows one save adds beside the contract's own row (new letters among them: letters are

@@ -1,7 +1,7 @@
 import { Schema } from "effect"
-import { capacities, contractStates, origins } from "../Domain/Contract.js"
-import { factKinds } from "../Domain/Fact.js"
-import { blockKinds } from "../Domain/Words.js"
+import { capacities, contractStates, origins } from "../Domain/Contract/Contract.js"
+import { factKinds } from "../Domain/Words/Fact.js"
+import { blockKinds } from "../Domain/Words/Blocks.js"
 import { Body, Page } from "../Http/Schemas.js"
 import { SignatureState } from "../Signatures/Schemas.js"
 

@@ -1,6 +1,6 @@
 import type { Server } from "node:http"
 import type { Duplex } from "node:stream"
-import { reject } from "../Domain/Rejection.js"
+import { reject } from "../Domain/Contract/Rejection.js"
 import { envelope } from "./Envelope.js"
 
 /**

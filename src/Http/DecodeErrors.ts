@@ -1,5 +1,5 @@
 import type { HttpApiDecodeError } from "@effect/platform/HttpApiError"
-import { excerpt, reject, type Rejection } from "../Domain/Rejection.js"
+import { excerpt, reject, type Rejection } from "../Domain/Contract/Rejection.js"
 
 // Schema messages end with the value they refused ("…, actual <value>"): quote only its start.
 const quoting = (message: string) => {

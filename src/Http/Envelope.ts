@@ -1,5 +1,5 @@
 import { HttpServerResponse } from "@effect/platform"
-import { excerpt, Rejection } from "../Domain/Rejection.js"
+import { excerpt, Rejection } from "../Domain/Contract/Rejection.js"
 import { errorCodes, isErrorCode } from "./ErrorCodes.js"
 
 /** The fragment naming a code's section on `GET /docs/errors`: the code with hyphens for underscores. */

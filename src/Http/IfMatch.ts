@@ -1,4 +1,4 @@
-import { reject, type Rejection } from "../Domain/Rejection.js"
+import { reject, type Rejection } from "../Domain/Contract/Rejection.js"
 
 /** The words_hash an `If-Match` names: bare, or in double quotes as ETags are sent. */
 export const ifMatchOf = (header: string | undefined): Rejection | string => {

@@ -1,4 +1,4 @@
-import { reject, type Rejection } from "../Domain/Rejection.js"
+import { reject, type Rejection } from "../Domain/Contract/Rejection.js"
 
 /** JSON bodies are small: files travel through imports and assets, which have their own limits. */
 export const maxJsonBody = 1024 * 1024

@@ -1,5 +1,5 @@
 import { Context } from "effect"
-import type { Scope } from "../Domain/Scopes.js"
+import type { Scope } from "../Domain/Api/Scopes.js"
 
 export type RateClass = "read" | "write" | "send_sign"
 

@@ -1,6 +1,6 @@
 import { HttpApiSchema } from "@effect/platform"
 import { Schema } from "effect"
-import { Rejection } from "../Domain/Rejection.js"
+import { Rejection } from "../Domain/Contract/Rejection.js"
 
 /** Strict bodies: an unknown field is a mistake worth naming, as Stripe does. */
 export const Body = <Fields extends Schema.Struct.Fields>(fields: Fields) =>

@@ -1,5 +1,5 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http"
-import { Rejection } from "../Domain/Rejection.js"
+import { Rejection } from "../Domain/Contract/Rejection.js"
 import { answerMalformedRequests } from "./ClientErrors.js"
 import { envelope } from "./Envelope.js"
 

@@ -1,6 +1,6 @@
 import { HttpServerResponse } from "@effect/platform"
 import { Clock, Effect, Exit, Option } from "effect"
-import { sha256 } from "../Domain/Words.js"
+import { sha256 } from "../Domain/Words/Blocks.js"
 import { IdempotencyRepo } from "./Repo.js"
 
 export const retention = 24 * 60 * 60 * 1000

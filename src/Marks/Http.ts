@@ -2,8 +2,8 @@ import { HttpApiBuilder } from "@effect/platform"
 import { Clock, Effect, Option } from "effect"
 import { Api } from "../Api.js"
 import { Actor } from "../Auth/Actor.js"
-import { notFound, reject, Rejection } from "../Domain/Rejection.js"
-import { sha256 } from "../Domain/Words.js"
+import { notFound, reject, Rejection } from "../Domain/Contract/Rejection.js"
+import { sha256 } from "../Domain/Words/Blocks.js"
 import { type Mark, MarksRepo } from "./Repo.js"
 
 const render = (mark: Mark) => ({ object: "mark" as const, ...mark })

@@ -1,6 +1,6 @@
 import { HttpApiEndpoint, HttpApiGroup, OpenApi } from "@effect/platform"
 import { Schema } from "effect"
-import { capacities } from "../Domain/Contract.js"
+import { capacities } from "../Domain/Contract/Contract.js"
 import { Authenticated } from "../Http/Authenticated.js"
 import { Policy } from "../Http/Policy.js"
 

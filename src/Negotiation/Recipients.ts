@@ -1,9 +1,9 @@
 import { Effect, Option } from "effect"
 import { hashSecret } from "../Auth/Secrets.js"
-import type { Capacity } from "../Domain/Contract.js"
-import { makeId, randomToken } from "../Domain/Ids.js"
-import type { Mode } from "../Domain/Mode.js"
-import type { Recipient } from "../Domain/Rounds.js"
+import type { Capacity } from "../Domain/Contract/Contract.js"
+import { makeId, randomToken } from "../Domain/Contract/Ids.js"
+import type { Mode } from "../Domain/Contract/Mode.js"
+import type { Recipient } from "../Domain/Negotiation/SendAndCommit.js"
 import { NegotiationRepo } from "./Repo.js"
 
 /**

@@ -1,6 +1,6 @@
 import { SqlClient } from "@effect/sql"
 import { Effect, Option } from "effect"
-import type { Mode } from "../Domain/Mode.js"
+import type { Mode } from "../Domain/Contract/Mode.js"
 
 export interface KnownPerson {
   readonly id: string

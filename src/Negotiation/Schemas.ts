@@ -1,6 +1,6 @@
 import { Schema } from "effect"
-import { capacities } from "../Domain/Contract.js"
-import { decisionTypes } from "../Domain/Negotiation.js"
+import { capacities } from "../Domain/Contract/Contract.js"
+import { decisionTypes } from "../Domain/Negotiation/AsksAndLetters.js"
 import { Body } from "../Http/Schemas.js"
 
 const Id = Schema.String

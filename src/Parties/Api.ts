@@ -1,6 +1,6 @@
 import { HttpApiEndpoint, HttpApiGroup, OpenApi } from "@effect/platform"
 import { Schema } from "effect"
-import { capacities, sides } from "../Domain/Contract.js"
+import { capacities, sides } from "../Domain/Contract/Contract.js"
 import { Authenticated } from "../Http/Authenticated.js"
 import { Policy } from "../Http/Policy.js"
 import { Refusals } from "../Http/Refusals.js"

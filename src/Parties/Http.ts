@@ -5,7 +5,7 @@ import { Actor, domainActor } from "../Auth/Actor.js"
 import { sendToContract } from "../Contracts/Access.js"
 import { Contract } from "../Contracts/Entity.js"
 import { ContractsRepo } from "../Contracts/Repo.js"
-import { notFound } from "../Domain/Rejection.js"
+import { notFound } from "../Domain/Contract/Rejection.js"
 import { resolveRecipient } from "../Negotiation/Recipients.js"
 import { NegotiationRepo } from "../Negotiation/Repo.js"
 

@@ -3,8 +3,8 @@ import { Effect, Option } from "effect"
 import { Api } from "../Api.js"
 import { Actor, domainActor } from "../Auth/Actor.js"
 import { ContractsRepo } from "../Contracts/Repo.js"
-import { notFound } from "../Domain/Rejection.js"
-import { seatOf } from "../Domain/Seat.js"
+import { notFound } from "../Domain/Contract/Rejection.js"
+import { seatOf } from "../Domain/Contract/Seat.js"
 import { NegotiationRepo } from "../Negotiation/Repo.js"
 
 /** A relationship lists its contracts whole; past this many, the contracts list pages through them. */

@@ -5,9 +5,9 @@ import { Actor, domainActor } from "../Auth/Actor.js"
 import { confirmerOf, loadVisible, sendToContract } from "../Contracts/Access.js"
 import { Contract } from "../Contracts/Entity.js"
 import { ContractsRepo } from "../Contracts/Repo.js"
-import { receiptsOf } from "../Domain/Certificate.js"
-import { notFound } from "../Domain/Rejection.js"
-import { renderSignature, signatureState } from "../Domain/Signatures.js"
+import { receiptsOf } from "../Domain/Signing/Certificate.js"
+import { notFound } from "../Domain/Contract/Rejection.js"
+import { renderSignature, signatureState } from "../Domain/Signing/SignatureStates.js"
 import { MarksRepo } from "../Marks/Repo.js"
 
 const whole = <A>(data: ReadonlyArray<A>) => ({ data, has_more: false, next_cursor: null })

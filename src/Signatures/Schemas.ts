@@ -1,5 +1,5 @@
 import { Schema } from "effect"
-import { signatureStates } from "../Domain/Signatures.js"
+import { signatureStates } from "../Domain/Signing/Signature.js"
 import { Body } from "../Http/Schemas.js"
 
 export const SignRequest = Body({

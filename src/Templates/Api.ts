@@ -1,6 +1,6 @@
 import { HttpApiEndpoint, HttpApiGroup, OpenApi } from "@effect/platform"
 import { Schema } from "effect"
-import { factKinds } from "../Domain/Fact.js"
+import { factKinds } from "../Domain/Words/Fact.js"
 import { Authenticated } from "../Http/Authenticated.js"
 import { Policy } from "../Http/Policy.js"
 

@@ -1,4 +1,4 @@
-import type { Template } from "../Domain/Template.js"
+import type { Template } from "../Domain/Templates/Template.js"
 import { templates } from "../Domain/Templates/index.js"
 
 export const findTemplate = (id: string): Template | undefined => templates.find((template) => template.id === id)

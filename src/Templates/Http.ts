@@ -1,7 +1,7 @@
 import { HttpApiBuilder } from "@effect/platform"
 import { Effect } from "effect"
 import { Api } from "../Api.js"
-import { notFound } from "../Domain/Rejection.js"
+import { notFound } from "../Domain/Contract/Rejection.js"
 import { findTemplate, renderTemplate, templates } from "./Catalog.js"
 
 export const TemplatesHttp = HttpApiBuilder.group(Api, "templates", (handlers) =>

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "@effect/vitest"
-import { draftFromTemplate } from "../../src/Domain/Drafting.js"
-import { Rejection } from "../../src/Domain/Rejection.js"
+import { draftFromTemplate } from "../../src/Domain/Templates/Drafting.js"
+import { Rejection } from "../../src/Domain/Contract/Rejection.js"
 import { templates } from "../../src/Domain/Templates/index.js"
 
 const actor = { mode: "test" as const, org: "org_1", person: { id: "per_1", name: "Ada", email: "ada@acme.test" }, guest: null }

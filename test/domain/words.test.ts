@@ -1,8 +1,8 @@
 import { describe, expect, it } from "@effect/vitest"
 import fc from "fast-check"
-import type { Fact } from "../../src/Domain/Fact.js"
-import { replaceFactValue } from "../../src/Domain/Fact.js"
-import { wordsHash } from "../../src/Domain/Words.js"
+import type { Fact } from "../../src/Domain/Words/Fact.js"
+import { replaceFactValue } from "../../src/Domain/Words/Fact.js"
+import { wordsHash } from "../../src/Domain/Words/Blocks.js"
 
 describe("the words hash", () => {
   it("depends on kind and text in order, never on ids or numbers", () => {

@@ -1,5 +1,5 @@
 import Pg from "pg"
-import { randomToken } from "../../src/Domain/Ids.js"
+import { randomToken } from "../../src/Domain/Contract/Ids.js"
 
 export interface TestDatabase {
   readonly name: "pglite" | "postgres"

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "@effect/vitest"
-import { wordsHash } from "../../src/Domain/Words.js"
+import { wordsHash } from "../../src/Domain/Words/Blocks.js"
 import { call, idempotencyKey, type Reply } from "../support/client.js"
 import { databases } from "../support/databases.js"
 import { allLetters, replayLetters, twoOrgs } from "../support/negotiation.js"

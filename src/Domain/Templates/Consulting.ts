@@ -1,4 +1,4 @@
-import type { Template } from "../Template.js"
+import type { Template } from "./Template.js"
 
 export const consulting: Template = {
   id: "tpl_consulting",

@@ -1,4 +1,4 @@
-import type { Template } from "../Template.js"
+import type { Template } from "./Template.js"
 
 export const masterServices: Template = {
   id: "tpl_master_services",

@@ -1,4 +1,4 @@
-import type { Template } from "../Template.js"
+import type { Template } from "./Template.js"
 
 export const oneWayNda: Template = {
   id: "tpl_one_way_nda",

@@ -1,4 +1,4 @@
-import type { Template } from "../Template.js"
+import type { Template } from "./Template.js"
 
 export const saasSubscription: Template = {
   id: "tpl_saas_subscription",

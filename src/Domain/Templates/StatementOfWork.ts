@@ -1,4 +1,4 @@
-import type { Template } from "../Template.js"
+import type { Template } from "./Template.js"
 
 export const statementOfWork: Template = {
   id: "tpl_statement_of_work",

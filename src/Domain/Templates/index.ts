@@ -1,4 +1,4 @@
-import type { Template } from "../Template.js"
+import type { Template } from "./Template.js"
 import { consulting } from "./Consulting.js"
 import { masterServices } from "./MasterServices.js"
 import { mutualNda } from "./MutualNda.js"

@@ -1,10 +1,10 @@
-import type { Actor, Contract } from "./Contract.js"
-import { type Fact, occurrences } from "./Fact.js"
+import type { Actor, Contract } from "../Contract/Contract.js"
+import { type Fact, occurrences } from "../Words/Fact.js"
 import { negotiationState } from "./NegotiationViews.js"
-import { readiness } from "./Readiness.js"
-import { type Seat, you } from "./Seat.js"
-import { signatureState } from "./Signatures.js"
-import type { Block } from "./Words.js"
+import { readiness } from "../Words/Readiness.js"
+import { type Seat, you } from "../Contract/Seat.js"
+import { signatureState } from "../Signing/SignatureStates.js"
+import type { Block } from "../Words/Blocks.js"
 
 // Seat rendering lives here once: every read, event and (later) webhook renders through it.
 

@@ -1,9 +1,8 @@
-import type { CarriedRecipient } from "./Amend.js"
-import type { Fact } from "./Fact.js"
-import type { Ask, Letter, StagedReply } from "./Negotiation.js"
+import type { Fact } from "../Words/Fact.js"
+import type { Ask, Letter, StagedReply } from "../Negotiation/AsksAndLetters.js"
 import type { Mode } from "./Mode.js"
-import type { Signature } from "./Signatures.js"
-import type { Block } from "./Words.js"
+import type { Signature } from "../Signing/Signature.js"
+import type { Block } from "../Words/Blocks.js"
 
 export const contractStates = ["draft", "sent", "negotiating", "agreed", "executed", "cancelled", "filed"] as const
 export type ContractState = (typeof contractStates)[number]
@@ -16,6 +15,13 @@ export type Capacity = (typeof capacities)[number]
 
 export const sides = ["drafter", "counterparty"] as const
 export type Side = (typeof sides)[number]
+
+/** The other side of an amended contract, carried to its first Send. */
+export interface CarriedRecipient {
+  readonly email: string
+  readonly name: string
+  readonly capacity: ReadonlyArray<Capacity>
+}
 
 export interface Party {
   readonly id: string

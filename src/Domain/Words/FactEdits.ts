@@ -1,11 +1,11 @@
-import type { Actor, Contract, Decided } from "./Contract.js"
-import { checkFactValue } from "./Drafting.js"
+import type { Actor, Contract, Decided } from "../Contract/Contract.js"
+import { checkFactValue } from "../Templates/Drafting.js"
 import { type Fact, type FactValue, occurrences, renderValue, replaceFactValue } from "./Fact.js"
-import { appendEvents, requireCurrentHash, requireOpen, requireSeat } from "./Guards.js"
-import { notFound, reject, Rejection } from "./Rejection.js"
-import { factChanges } from "./Round.js"
-import { stageFactChange } from "./Staging.js"
-import { wordsHash } from "./Words.js"
+import { appendEvents, requireCurrentHash, requireOpen, requireSeat } from "../Contract/Guards.js"
+import { notFound, reject, Rejection } from "../Contract/Rejection.js"
+import { factChanges } from "../Negotiation/PlayRound.js"
+import { stageFactChange } from "../Negotiation/Staging.js"
+import { wordsHash } from "./Blocks.js"
 
 export interface FactEditResult {
   readonly applied: boolean

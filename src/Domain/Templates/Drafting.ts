@@ -1,12 +1,12 @@
-import type { Actor, Contract, Decided } from "./Contract.js"
-import { drafterParty } from "./Parties.js"
-import { appendEvents } from "./Guards.js"
-import { type Fact, type FactValue, renderValue, type Span } from "./Fact.js"
-import { makeId } from "./Ids.js"
-import type { Mode } from "./Mode.js"
-import { excerpt, reject, type Rejection } from "./Rejection.js"
+import type { Actor, Contract, Decided } from "../Contract/Contract.js"
+import { drafterParty } from "../Contract/Parties.js"
+import { appendEvents } from "../Contract/Guards.js"
+import { type Fact, type FactValue, renderValue, type Span } from "../Words/Fact.js"
+import { makeId } from "../Contract/Ids.js"
+import type { Mode } from "../Contract/Mode.js"
+import { excerpt, reject, type Rejection } from "../Contract/Rejection.js"
 import type { Template, TemplateBlank } from "./Template.js"
-import { type Block, renumber, wordsHash } from "./Words.js"
+import { type Block, renumber, wordsHash } from "../Words/Blocks.js"
 
 export const maxQuestions = 3
 export const maxFactLength = 2000

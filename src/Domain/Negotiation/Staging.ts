@@ -1,10 +1,10 @@
-import type { Actor, Contract, Decided, Party } from "./Contract.js"
-import { checkFactValue } from "./Drafting.js"
-import type { FactValue } from "./Fact.js"
-import { requireCurrentHash, requireOpen, requireSeat } from "./Guards.js"
-import { makeId } from "./Ids.js"
-import type { Decision, DecisionType, StagedReply } from "./Negotiation.js"
-import { notFound, reject, Rejection } from "./Rejection.js"
+import type { Actor, Contract, Decided, Party } from "../Contract/Contract.js"
+import { checkFactValue } from "../Templates/Drafting.js"
+import type { FactValue } from "../Words/Fact.js"
+import { requireCurrentHash, requireOpen, requireSeat } from "../Contract/Guards.js"
+import { makeId } from "../Contract/Ids.js"
+import type { Decision, DecisionType, StagedReply } from "./AsksAndLetters.js"
+import { notFound, reject, Rejection } from "../Contract/Rejection.js"
 
 export const maxTextLength = 20_000
 export const maxNoteLength = 5_000

@@ -1,4 +1,4 @@
-import type { FactValue } from "./Fact.js"
+import type { FactValue } from "../Words/Fact.js"
 
 export const askTypes = ["replace", "grouped"] as const
 export type AskType = (typeof askTypes)[number]

@@ -1,9 +1,9 @@
 import { createHash } from "node:crypto"
-import type { Contract, Party } from "./Contract.js"
+import type { Contract, Party } from "../Contract/Contract.js"
 import { lastLetterFrom, owed } from "./NegotiationViews.js"
-import { liveParties, otherSide, requiredSigners } from "./Parties.js"
-import { latestSignatureOf } from "./Signatures.js"
-import { replyOf } from "./Staging.js"
+import { liveParties, otherSide, requiredSigners } from "../Contract/Parties.js"
+import { latestSignatureOf } from "../Signing/SignatureStates.js"
+import { replyOf } from "../Negotiation/Staging.js"
 
 export const attentionKinds = ["resign", "approval", "sign_wait", "letter"] as const
 export type AttentionKind = (typeof attentionKinds)[number]

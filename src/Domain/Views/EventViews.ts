@@ -1,5 +1,5 @@
-import type { Contract, Side } from "./Contract.js"
-import { blocksChanged } from "./Negotiation.js"
+import type { Contract, Side } from "../Contract/Contract.js"
+import { blocksChanged } from "../Negotiation/AsksAndLetters.js"
 import { renderAsk } from "./NegotiationViews.js"
 
 export interface LoggedEvent {

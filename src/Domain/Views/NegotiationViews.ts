@@ -1,10 +1,10 @@
-import type { Contract, Side } from "./Contract.js"
-import type { Ask, Decision, Letter } from "./Negotiation.js"
-import { otherSide, requiredNegotiators, sideOf } from "./Parties.js"
-import { playRound } from "./Round.js"
-import { previewOf } from "./Rounds.js"
-import type { Seat } from "./Seat.js"
-import { replyOf } from "./Staging.js"
+import type { Contract, Side } from "../Contract/Contract.js"
+import type { Ask, Decision, Letter } from "../Negotiation/AsksAndLetters.js"
+import { otherSide, requiredNegotiators, sideOf } from "../Contract/Parties.js"
+import { playRound } from "../Negotiation/PlayRound.js"
+import { previewOf } from "../Negotiation/SendAndCommit.js"
+import type { Seat } from "../Contract/Seat.js"
+import { replyOf } from "../Negotiation/Staging.js"
 
 // Everything here renders for one seat: the other side's unsent reply never appears in any of it.
 

@@ -1,7 +1,7 @@
 import type { Actor, Contract, Decided, DomainEvent } from "./Contract.js"
 import { appendEvents, requireOpen, requireSeat } from "./Guards.js"
 import { makeId } from "./Ids.js"
-import type { Letter } from "./Negotiation.js"
+import type { Letter } from "../Negotiation/AsksAndLetters.js"
 import { liveParties, otherSide } from "./Parties.js"
 import { reject, Rejection } from "./Rejection.js"
 

@@ -1,4 +1,4 @@
-import type { Contract } from "./Contract.js"
+import type { Contract } from "../Contract/Contract.js"
 
 /** Advice before Send, never a refusal: what a careful sender would still look at. */
 export const readiness = (contract: Contract) => {

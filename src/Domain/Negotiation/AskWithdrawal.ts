@@ -1,8 +1,8 @@
-import type { Actor, Contract, Decided, DomainEvent } from "./Contract.js"
-import { appendEvents, requireOpen } from "./Guards.js"
-import { settleOutsideRound } from "./Round.js"
-import { notFound, reject, Rejection } from "./Rejection.js"
-import type { Settlement } from "./Signatures.js"
+import type { Actor, Contract, Decided, DomainEvent } from "../Contract/Contract.js"
+import { appendEvents, requireOpen } from "../Contract/Guards.js"
+import { settleOutsideRound } from "./PlayRound.js"
+import { notFound, reject, Rejection } from "../Contract/Rejection.js"
+import type { Settlement } from "../Signing/SignatureStates.js"
 import { requireNegotiator } from "./Staging.js"
 
 /** The proposer pulls back a sent ask; decisions others staged on it are re-asked at their next commit. */

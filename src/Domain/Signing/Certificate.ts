@@ -1,9 +1,9 @@
-import type { Contract } from "./Contract.js"
-import type { Letter } from "./Negotiation.js"
-import { partyById } from "./Parties.js"
-import { wordsAfterEachLetter } from "./Fold.js"
-import type { Signature } from "./Signatures.js"
-import { sha256, wordsHash } from "./Words.js"
+import type { Contract } from "../Contract/Contract.js"
+import type { Letter } from "../Negotiation/AsksAndLetters.js"
+import { partyById } from "../Contract/Parties.js"
+import { wordsAfterEachLetter } from "../Words/Fold.js"
+import type { Signature } from "./Signature.js"
+import { sha256, wordsHash } from "../Words/Blocks.js"
 
 export const certificateFormat = "cns-certificate/1"
 

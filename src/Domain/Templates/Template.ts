@@ -1,4 +1,4 @@
-import type { FactKind } from "./Fact.js"
+import type { FactKind } from "../Words/Fact.js"
 
 // A template is plain data: blocks whose text carries `{{key}}` placeholders for its blanks.
 export interface TemplateBlank {

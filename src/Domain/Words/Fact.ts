@@ -1,4 +1,4 @@
-import type { Block } from "./Words.js"
+import type { Block } from "./Blocks.js"
 
 export const factKinds = ["party", "jurisdiction", "term", "money", "date", "notice"] as const
 export type FactKind = (typeof factKinds)[number]

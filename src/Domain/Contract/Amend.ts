@@ -1,14 +1,8 @@
-import type { Actor, Capacity, Contract, Decided, DomainEvent, Party } from "./Contract.js"
+import type { Actor, Contract, Decided, DomainEvent, Party } from "./Contract.js"
 import { appendEvents, requireSeat } from "./Guards.js"
 import { makeId } from "./Ids.js"
 import { drafterParty, liveParties } from "./Parties.js"
 import { reject, Rejection } from "./Rejection.js"
-
-export interface CarriedRecipient {
-  readonly email: string
-  readonly name: string
-  readonly capacity: ReadonlyArray<Capacity>
-}
 
 /**
  * POST /contracts/{id}/amend: a new draft of the executed (or filed) words, linked by `amends`.

@@ -1,20 +1,19 @@
-import type { Actor, Contract, Decided, DomainEvent, Party } from "./Contract.js"
-import { appendEvents, requireOpen, requireSeat } from "./Guards.js"
-import { makeId } from "./Ids.js"
-import { liveParties } from "./Parties.js"
-import { notFound, reject, Rejection } from "./Rejection.js"
-import { checkConfirmedBy } from "./Rounds.js"
-import type { Seat } from "./Seat.js"
+import type { Actor, Contract, Decided, DomainEvent, Party } from "../Contract/Contract.js"
+import { appendEvents, requireOpen, requireSeat } from "../Contract/Guards.js"
+import { makeId } from "../Contract/Ids.js"
+import { liveParties } from "../Contract/Parties.js"
+import { notFound, reject, Rejection } from "../Contract/Rejection.js"
+import { checkConfirmedBy } from "../Negotiation/SendAndCommit.js"
+import type { Seat } from "../Contract/Seat.js"
 import {
   isLive,
   latestSignatureOf,
-  type PinnedMark,
   renderSignature,
   type Settlement,
   settleSignatures,
-  type Signature,
   signatureEvent
-} from "./Signatures.js"
+} from "./SignatureStates.js"
+import type { PinnedMark, Signature } from "./Signature.js"
 
 export const defaultIntent = "I agree to be bound by these words."
 

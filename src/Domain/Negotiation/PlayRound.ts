@@ -1,10 +1,10 @@
-import type { Contract, ContractState, DomainEvent, Party } from "./Contract.js"
-import { replaceFactValue } from "./Fact.js"
-import { appendEvents } from "./Guards.js"
-import { type Ask, blocksChanged, type Change, type Decision, type Letter } from "./Negotiation.js"
-import { bothSidesIn, liveParties, otherSide, partyById, requiredNegotiators } from "./Parties.js"
-import { type Settlement, settleSignatures } from "./Signatures.js"
-import { wordsHash } from "./Words.js"
+import type { Contract, ContractState, DomainEvent, Party } from "../Contract/Contract.js"
+import { replaceFactValue } from "../Words/Fact.js"
+import { appendEvents } from "../Contract/Guards.js"
+import { type Ask, blocksChanged, type Change, type Decision, type Letter } from "./AsksAndLetters.js"
+import { bothSidesIn, liveParties, otherSide, partyById, requiredNegotiators } from "../Contract/Parties.js"
+import { type Settlement, settleSignatures } from "../Signing/SignatureStates.js"
+import { wordsHash } from "../Words/Blocks.js"
 
 export interface RoundInput {
   readonly party: string

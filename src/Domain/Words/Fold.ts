@@ -1,8 +1,8 @@
-import type { Contract } from "./Contract.js"
+import type { Contract } from "../Contract/Contract.js"
 import type { Fact } from "./Fact.js"
 import { replaceFactValue } from "./Fact.js"
-import type { Letter } from "./Negotiation.js"
-import { type Block, wordsHash } from "./Words.js"
+import type { Letter } from "../Negotiation/AsksAndLetters.js"
+import { type Block, wordsHash } from "./Blocks.js"
 
 interface Words {
   readonly blocks: ReadonlyArray<Block>

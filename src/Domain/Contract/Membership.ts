@@ -3,11 +3,11 @@ import { appendEvents, requireOpen, requireSeat } from "./Guards.js"
 import { makeId } from "./Ids.js"
 import { isGuest, liveParties, requiredSigners } from "./Parties.js"
 import { notFound, reject, Rejection } from "./Rejection.js"
-import type { Recipient } from "./Rounds.js"
-import { settleOutsideRound } from "./Round.js"
+import type { Recipient } from "../Negotiation/SendAndCommit.js"
+import { settleOutsideRound } from "../Negotiation/PlayRound.js"
 import type { Seat } from "./Seat.js"
-import type { Settlement } from "./Signatures.js"
-import { requireNegotiator } from "./Staging.js"
+import type { Settlement } from "../Signing/SignatureStates.js"
+import { requireNegotiator } from "../Negotiation/Staging.js"
 
 /** Live parties one contract holds at most (Send names at most 20 recipients): docs/gaps.md "Limits". */
 export const maxParties = 100

@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto"
-import type { Contract } from "./Contract.js"
-import { wordsAfterEachLetter } from "./Fold.js"
-import type { DecisionType } from "./Negotiation.js"
+import type { Contract } from "../Contract/Contract.js"
+import { wordsAfterEachLetter } from "../Words/Fold.js"
+import type { DecisionType } from "./AsksAndLetters.js"
 
 export interface Move {
   readonly ask: string
