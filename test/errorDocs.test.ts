@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "@effect/vitest"
 import { docUrl } from "../src/Http/Envelope.js"
-import { type ErrorCode, errorCodes } from "../src/Http/ErrorCodes.js"
+import { type ErrorCode, errorCodes } from "../src/Domain/Api/ErrorCodes.js"
 import { call } from "./support/client.js"
 import { databases } from "./support/databases.js"
 import { type Running, startService } from "./support/service.js"

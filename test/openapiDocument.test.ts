@@ -2,7 +2,7 @@ import SwaggerParser from "@apidevtools/swagger-parser"
 import { OpenApi } from "@effect/platform"
 import { describe, expect, it } from "@effect/vitest"
 import { Api } from "../src/Api.js"
-import { errorCodes } from "../src/Http/ErrorCodes.js"
+import { errorCodes } from "../src/Domain/Api/ErrorCodes.js"
 import { routeTable } from "../src/Http/RouteTable.js"
 import { checkDocumentedError } from "./support/documentedErrors.js"
 

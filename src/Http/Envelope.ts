@@ -1,6 +1,6 @@
 import { HttpServerResponse } from "@effect/platform"
 import { excerpt, Rejection } from "../Domain/Contract/Rejection.js"
-import { errorCodes, isErrorCode } from "./ErrorCodes.js"
+import { errorCodes, isErrorCode } from "../Domain/Api/ErrorCodes.js"
 
 /** The fragment naming a code's section on `GET /docs/errors`: the code with hyphens for underscores. */
 export const errorAnchor = (code: string) => code.replaceAll("_", "-")

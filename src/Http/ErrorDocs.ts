@@ -1,7 +1,7 @@
 import { HttpApiBuilder, HttpServerResponse } from "@effect/platform"
 import { Effect } from "effect"
 import { errorAnchor } from "./Envelope.js"
-import { errorCodes, type ErrorCode } from "./ErrorCodes.js"
+import { allErrorCodes, errorCodes, type ErrorCode } from "../Domain/Api/ErrorCodes.js"
 
 const escapeHtml = (text: string) =>
   text.replaceAll("&", "&amp;").replaceAll("<", "&lt;").replaceAll(">", "&gt;").replaceAll("\"", "&quot;").replaceAll("'", "&#39;")
@@ -30,7 +30,7 @@ export const errorDocsPage = (): string => `<!doctype html>
 <h1>Errors</h1>
 <p>${prose("Every error answers `{ \"error\": { \"type\", \"code\", \"message\", \"param\"?, \"doc_url\" } }`, with any extra fields beside `error`, never instead of it. Branch on `code`, never on `message`: messages are for people and may change. `param` names the field or header at fault. `doc_url` links to the code's section below.")}</p>
 <p>${prose("The API reference is at `/docs`; the OpenAPI document at `/openapi.json`.")}</p>
-${(Object.keys(errorCodes) as Array<ErrorCode>).map(section).join("\n")}
+${allErrorCodes.map(section).join("\n")}
 </body>
 </html>
 `

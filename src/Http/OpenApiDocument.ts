@@ -1,6 +1,6 @@
 import { HttpApi } from "@effect/platform"
 import { Context, Option } from "effect"
-import { type ErrorCode, errorCodes } from "./ErrorCodes.js"
+import { type ErrorCode, errorCodes } from "../Domain/Api/ErrorCodes.js"
 import { guestReaches } from "./GuestReach.js"
 import { type EndpointPolicy, Policy } from "./Policy.js"
 import { gatewayRefusals, Refusals } from "./Refusals.js"

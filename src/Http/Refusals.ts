@@ -1,5 +1,5 @@
 import { Context } from "effect"
-import { type ErrorCode } from "./ErrorCodes.js"
+import { type ErrorCode } from "../Domain/Api/ErrorCodes.js"
 import type { EndpointPolicy } from "./Policy.js"
 
 /**

@@ -1,18 +1,19 @@
 import { Schema } from "effect"
+import { allErrorCodes, type ErrorCode } from "../Api/ErrorCodes.js"
 
 /**
  * The core's refusal: a spec error code with its message. The HTTP edge turns the code into the
  * status and type of the spec's table; `details` are the extra fields that sit beside the envelope.
  */
 export class Rejection extends Schema.TaggedError<Rejection>()("Rejection", {
-  code: Schema.String,
+  code: Schema.Literal(...allErrorCodes),
   message: Schema.String,
   param: Schema.optional(Schema.String),
   details: Schema.optional(Schema.Record({ key: Schema.String, value: Schema.Unknown }))
 }) {}
 
 export const reject = (
-  code: string,
+  code: ErrorCode,
   message: string,
   options?: { readonly param?: string; readonly details?: Record<string, unknown> }
 ): Rejection => new Rejection({ code, message, ...options })

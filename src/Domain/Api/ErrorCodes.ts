@@ -96,3 +96,6 @@ export const errorCodes = {
 export type ErrorCode = keyof typeof errorCodes
 
 export const isErrorCode = (code: string): code is ErrorCode => Object.hasOwn(errorCodes, code)
+
+/** Every code of the table, in its order. */
+export const allErrorCodes: ReadonlyArray<ErrorCode> = Object.keys(errorCodes).filter(isErrorCode)
