@@ -3,6 +3,14 @@ import { HttpApiBuilder, HttpApiScalar, HttpServer } from "@effect/platform"
 import { NodeHttpServer } from "@effect/platform-node"
 import { Effect, Layer } from "effect"
 import { AdminHttp } from "./Admin/Http.js"
+import { Attention } from "./Attention.js"
+import { Certificates } from "./Certificates.js"
+import { Contracts } from "./Contracts.js"
+import { Me } from "./Me.js"
+import { Negotiation } from "./Negotiation.js"
+import { Parties } from "./Parties.js"
+import { Relationships } from "./Relationships.js"
+import { Signatures } from "./Signatures.js"
 import { AdminRepo } from "./Admin/Repo.js"
 import { AdminToken } from "./Admin/AdminToken.js"
 import { AttentionHttp } from "./Attention/Http.js"
@@ -14,6 +22,8 @@ import { AuthRepo } from "./Auth/Repo.js"
 import { ServerConfig } from "./Config.js"
 import { ContractLive } from "./Contracts/EntityLive.js"
 import { ContractsHttp } from "./Contracts/Http.js"
+import { ContractStore } from "./Contracts/ContractStore.js"
+import { LiveContracts } from "./Contracts/LiveContracts.js"
 import { ContractsRepo } from "./Contracts/Repo.js"
 import { WriteProbe } from "./Contracts/WriteProbe.js"
 import { AuthenticatedLive } from "./Http/Authenticated.js"
@@ -41,12 +51,18 @@ const Repos = Layer.provideMerge(
   AuthCache.Default,
   Layer.mergeAll(
     AuthRepo.Default, ContractsRepo.Default, IdempotencyRepo.Default, AdminRepo.Default, NegotiationRepo.Default, MarksRepo.Default,
-    SigningKey.Default
+    SigningKey.Default, LiveContracts.Default
   )
 )
 
 // One node: the contract entities run on a single runner; the runner's bookkeeping lives in memory.
 const Cluster = ContractLive.pipe(Layer.provideMerge(SingleRunner.layer({ runnerStorage: "memory" })))
+
+/** A service per capability, all reaching contracts through the one store. */
+const Services = Layer.mergeAll(
+  Contracts.Default, Negotiation.Default, Parties.Default, Signatures.Default, Certificates.Default, Attention.Default, Me.Default,
+  Relationships.Default
+).pipe(Layer.provideMerge(ContractStore.Default))
 
 const ApiLive = HttpApiBuilder.api(Api).pipe(
   Layer.provide([
@@ -68,6 +84,7 @@ const HttpLive = HttpApiBuilder.serve().pipe(
 
 /** The whole service on any HTTP server layer; config and the write probe come from outside. */
 export const ServiceLive = HttpLive.pipe(
+  Layer.provide(Services),
   Layer.provide(Cluster),
   Layer.provide(AdminToken.layer),
   Layer.provide(Repos),

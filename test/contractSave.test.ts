@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "@effect/vitest"
 import { SqlClient } from "@effect/sql"
 import { Effect, Exit, Layer, Option } from "effect"
 import { AdminRepo } from "../src/Admin/Repo.js"
+import { LiveContracts } from "../src/Contracts/LiveContracts.js"
 import { ContractsRepo } from "../src/Contracts/Repo.js"
 import type { Contract, Decided } from "../src/Domain/Contract/Contract.js"
 import { draftFromTemplate } from "../src/Domain/Templates/Drafting.js"
@@ -12,10 +13,10 @@ import { type RuntimeOnDatabase, runtimeOnDatabase } from "./support/runtime.js"
 
 for (const database of databases) {
   describe(`storing a contract write (${database.name})`, () => {
-    let running: RuntimeOnDatabase<ContractsRepo | AdminRepo>
+    let running: RuntimeOnDatabase<ContractsRepo | AdminRepo | LiveContracts>
 
     beforeAll(async () => {
-      running = await runtimeOnDatabase(database, Layer.mergeAll(ContractsRepo.Default, AdminRepo.Default))
+      running = await runtimeOnDatabase(database, Layer.mergeAll(ContractsRepo.Default, AdminRepo.Default, LiveContracts.Default))
     })
     afterAll(() => running.stop())
 
@@ -85,16 +86,17 @@ for (const database of databases) {
     it("serves a live entity's copy until that entity passivates, and never drops a newer entity's copy", () =>
       running.runtime.runPromise(Effect.gen(function*() {
         const repo = yield* ContractsRepo
+        const live = yield* LiveContracts
         const stored = (yield* storedDraft("con_livetest", "Beta Ltd")).contract
         const older: Contract = { ...stored, title: "older copy" }
         const newer: Contract = { ...stored, title: "newer copy" }
-        repo.keepLive(older)
-        repo.keepLive(newer)
+        live.keep(older)
+        live.keep(newer)
         // The older entity passivates after a newer one for the same contract woke.
-        repo.dropLive(older)
-        expect(Option.getOrThrow(yield* repo.read("con_livetest")).title).toBe("newer copy")
-        repo.dropLive(newer)
-        expect(Option.getOrThrow(yield* repo.read("con_livetest"))).toEqual(stored)
+        live.drop(older)
+        expect(Option.getOrThrow(yield* live.read("con_livetest", repo.load)).title).toBe("newer copy")
+        live.drop(newer)
+        expect(Option.getOrThrow(yield* live.read("con_livetest", repo.load))).toEqual(stored)
       })))
 
     it("stores each letter once as a row, keeps them out of the document, and refuses to rewrite one", () =>

@@ -1,68 +1,93 @@
 import { Entity } from "@effect/cluster"
 import { Rpc } from "@effect/rpc"
 import { Schema } from "effect"
-import { capacities, sides } from "../Domain/Contract/Contract.js"
-import { modes } from "../Domain/Contract/Mode.js"
-import { decisionTypes } from "../Domain/Negotiation/AsksAndLetters.js"
+import { Actor } from "../Domain/Contract/Actor.js"
+import { sides } from "../Domain/Contract/Contract.js"
+import { Recipient } from "../Domain/Contract/Recipient.js"
 import { Rejection } from "../Domain/Contract/Rejection.js"
-import { FactValue } from "./Schemas.js"
+import { decisionTypes } from "../Domain/Negotiation/AsksAndLetters.js"
+import { Deleted, Staged, SendResult, CommitResult } from "../Negotiation/Schemas.js"
+import { AskWithdrawn, Cancelled, Invited, Removed } from "../Parties/Schemas.js"
+import { Signed } from "../Signatures/Schemas.js"
+import { Amended, FactConfirmation, FactEdit, FactValue, Question } from "./Schemas.js"
 
-export const ActorSchema = Schema.Struct({
-  mode: Schema.Literal(...modes),
-  org: Schema.NullOr(Schema.String),
-  person: Schema.NullOr(Schema.Struct({ id: Schema.String, name: Schema.String, email: Schema.String })),
-  guest: Schema.NullOr(Schema.Struct({ contract: Schema.String, party: Schema.String }))
-})
-
-const Recipient = Schema.Struct({
-  person: Schema.Struct({ id: Schema.String, name: Schema.String, email: Schema.String, org: Schema.NullOr(Schema.String) }),
-  capacity: Schema.Array(Schema.Literal(...capacities)),
-  guest: Schema.NullOr(Schema.Struct({ token: Schema.String, hash: Schema.String }))
-})
-
-// Results are plain JSON values decided by the core; the HTTP edge gives them their wire schema.
-const command = <const Tag extends string, Fields extends Schema.Struct.Fields>(tag: Tag, fields: Fields) =>
-  Rpc.make(tag, { payload: { actor: ActorSchema, ...fields }, success: Schema.Unknown, error: Rejection })
+// Each message declares what its write answers: the core's result, typed from the edge to the
+// core and back; on a resumed request the stored result is decoded with the same schema.
+const command = <const Tag extends string, Fields extends Schema.Struct.Fields, Success extends Schema.Schema.Any>(
+  tag: Tag,
+  fields: Fields,
+  success: Success
+) => Rpc.make(tag, { payload: { actor: Actor, ...fields }, success, error: Rejection })
 
 const ifMatch = Schema.String
 const confirmedBy = Schema.optional(Schema.String)
+const ownReply = Schema.Struct({ party: Schema.String })
+
+export const Draft = command("Draft", { template_id: Schema.String, facts: Schema.Record({ key: Schema.String, value: FactValue }) }, Schema.Struct({
+  questions: Schema.Array(Question)
+}))
+// scopes: the key's, for the core to check the one the contract's state calls for; null for a guest link.
+export const SetFact = command(
+  "SetFact",
+  { fact_id: Schema.String, value: FactValue, if_match: ifMatch, scopes: Schema.NullOr(Schema.Array(Schema.String)) },
+  FactEdit
+)
+export const ConfirmFact = command("ConfirmFact", { fact_id: Schema.String }, FactConfirmation)
+export const Send = command("Send", {
+  recipients: Schema.Array(Recipient),
+  note: Schema.NullOr(Schema.String),
+  confirmed_by: confirmedBy,
+  if_match: ifMatch,
+  relationship: Schema.Struct({ id: Schema.String, created: Schema.Boolean, key: Schema.String, org: Schema.NullOr(Schema.String) })
+}, SendResult)
+export const StageDecision = command("StageDecision", {
+  ask_id: Schema.optional(Schema.String),
+  block_id: Schema.optional(Schema.String),
+  type: Schema.Literal(...decisionTypes),
+  text: Schema.optional(Schema.String),
+  why: Schema.optional(Schema.String),
+  if_match: ifMatch
+}, Staged)
+export const WithdrawDecision = command("WithdrawDecision", { decision_id: Schema.String }, Deleted)
+export const SetReplyNote = command("SetReplyNote", { note: Schema.NullOr(Schema.String) }, ownReply)
+export const DiscardReply = command("DiscardReply", {}, ownReply)
+export const CommitReply = command("CommitReply", { note: Schema.NullOr(Schema.String), confirmed_by: confirmedBy, if_match: ifMatch }, CommitResult)
+export const WithdrawAsk = command("WithdrawAsk", { ask_id: Schema.String }, AskWithdrawn)
+// 201 for a new party; 200, with nothing sent, for someone already listed.
+export const Invite = command("Invite", { invitee: Recipient, side: Schema.optional(Schema.Literal(...sides)) }, Schema.Struct({
+  status: Schema.Literal(200, 201),
+  ...Invited.fields
+}))
+export const RemoveParty = command("RemoveParty", { party_id: Schema.String }, Removed)
+export const Cancel = command("Cancel", { reason: Schema.String }, Cancelled)
+export const Sign = command("Sign", {
+  text_hash: Schema.String,
+  confirmed_by: confirmedBy,
+  intent: Schema.optional(Schema.String),
+  mark: Schema.NullOr(Schema.Struct({ kind: Schema.Literal("typed", "image"), checksum: Schema.String, text: Schema.NullOr(Schema.String) }))
+}, Signed)
+export const WithdrawSignature = command("WithdrawSignature", { signature_id: Schema.String, confirmed_by: confirmedBy }, Signed)
+// Sent to the new contract's entity: the parent is executed or filed, so reading it is safe.
+export const Amend = command("Amend", { parent: Schema.String, note: Schema.NullOr(Schema.String) }, Schema.Struct({
+  recipients: Amended.fields.recipients
+}))
 
 /** The single writer of one contract: every write is one of these messages, handled one at a time. */
 export const Contract = Entity.make("Contract", [
-  command("Draft", { template_id: Schema.String, facts: Schema.Record({ key: Schema.String, value: FactValue }) }),
-  // scopes: the key's, for the core to check the one the contract's state calls for; null for a guest link.
-  command("SetFact", { fact_id: Schema.String, value: FactValue, if_match: ifMatch, scopes: Schema.NullOr(Schema.Array(Schema.String)) }),
-  command("ConfirmFact", { fact_id: Schema.String }),
-  command("Send", {
-    recipients: Schema.Array(Recipient),
-    note: Schema.NullOr(Schema.String),
-    confirmed_by: confirmedBy,
-    if_match: ifMatch,
-    relationship: Schema.Struct({ id: Schema.String, created: Schema.Boolean, key: Schema.String, org: Schema.NullOr(Schema.String) })
-  }),
-  command("StageDecision", {
-    ask_id: Schema.optional(Schema.String),
-    block_id: Schema.optional(Schema.String),
-    type: Schema.Literal(...decisionTypes),
-    text: Schema.optional(Schema.String),
-    why: Schema.optional(Schema.String),
-    if_match: ifMatch
-  }),
-  command("WithdrawDecision", { decision_id: Schema.String }),
-  command("SetReplyNote", { note: Schema.NullOr(Schema.String) }),
-  command("DiscardReply", {}),
-  command("CommitReply", { note: Schema.NullOr(Schema.String), confirmed_by: confirmedBy, if_match: ifMatch }),
-  command("WithdrawAsk", { ask_id: Schema.String }),
-  command("Invite", { invitee: Recipient, side: Schema.optional(Schema.Literal(...sides)) }),
-  command("RemoveParty", { party_id: Schema.String }),
-  command("Cancel", { reason: Schema.String }),
-  command("Sign", {
-    text_hash: Schema.String,
-    confirmed_by: confirmedBy,
-    intent: Schema.optional(Schema.String),
-    mark: Schema.NullOr(Schema.Struct({ kind: Schema.Literal("typed", "image"), checksum: Schema.String, text: Schema.NullOr(Schema.String) }))
-  }),
-  command("WithdrawSignature", { signature_id: Schema.String, confirmed_by: confirmedBy }),
-  // Sent to the new contract's entity: the parent is executed or filed, so reading it is safe.
-  command("Amend", { parent: Schema.String, note: Schema.NullOr(Schema.String) })
+  Draft,
+  SetFact,
+  ConfirmFact,
+  Send,
+  StageDecision,
+  WithdrawDecision,
+  SetReplyNote,
+  DiscardReply,
+  CommitReply,
+  WithdrawAsk,
+  Invite,
+  RemoveParty,
+  Cancel,
+  Sign,
+  WithdrawSignature,
+  Amend
 ])

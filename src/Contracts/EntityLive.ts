@@ -15,6 +15,7 @@ import { internalError, notFound, Rejection } from "../Domain/Contract/Rejection
 import { signContract, withdrawSignature } from "../Domain/Signing/SignAndWithdraw.js"
 import { findTemplate } from "../Templates/Catalog.js"
 import { Contract } from "./Entity.js"
+import { LiveContracts } from "./LiveContracts.js"
 import { ContractsRepo } from "./Repo.js"
 import { WriteProbe } from "./WriteProbe.js"
 import { requestKeyHeaders } from "../Idempotency/RequestKey.js"
@@ -32,6 +33,7 @@ export const ContractLive = Layer.unwrapEffect(Effect.map(ServerConfig, (setting
     const address = yield* Entity.CurrentAddress
     const id = address.entityId
     const repo = yield* ContractsRepo
+    const live = yield* LiveContracts
     const config = yield* ServerConfig
     const probe = yield* WriteProbe
     // The entity is the only writer of its contract, so its copy stays true while it lives.
@@ -39,11 +41,11 @@ export const ContractLive = Layer.unwrapEffect(Effect.map(ServerConfig, (setting
     const current = Effect.gen(function*() {
       if (Option.isNone(cached)) {
         cached = yield* repo.load(id)
-        if (Option.isSome(cached)) repo.keepLive(cached.value)
+        if (Option.isSome(cached)) live.keep(cached.value)
       }
       return cached
     })
-    yield* Effect.addFinalizer(() => Effect.sync(() => Option.map(cached, repo.dropLive)))
+    yield* Effect.addFinalizer(() => Effect.sync(() => Option.map(cached, live.drop)))
     const now = Effect.map(Clock.currentTimeMillis, (ms) => new Date(ms).toISOString())
 
     // A defect must answer the caller, not restart the entity into the same message forever.
@@ -62,8 +64,8 @@ export const ContractLive = Layer.unwrapEffect(Effect.map(ServerConfig, (setting
         if (decided instanceof Rejection) return yield* Effect.fail(decided)
         yield* repo.save(Option.getOrNull(before), decided.contract, decided.events, decided, requestKeyOf(headers))
         cached = Option.some(decided.contract)
-        repo.keepLive(decided.contract)
-        return decided.result as unknown
+        live.keep(decided.contract)
+        return decided.result
       })))
 
     const existing = <A>(headers: Headers.Headers, decide: (contract: Aggregate, now: string) => Rejection | Decided<A>) =>
@@ -121,7 +123,7 @@ export const ContractLive = Layer.unwrapEffect(Effect.map(ServerConfig, (setting
             publicUrl: config.publicUrl
           })),
       Amend: ({ headers, payload }) =>
-        answeringDefects(Effect.flatMap(repo.read(payload.parent), (parent) =>
+        answeringDefects(Effect.flatMap(live.read(payload.parent, repo.load), (parent) =>
           write(headers, (contract, at) =>
             Option.isSome(contract)
               ? new Rejection({ code: "invalid_request", message: "This contract already exists." })

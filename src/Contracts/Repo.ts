@@ -51,16 +51,6 @@ export class ContractsRepo extends Effect.Service<ContractsRepo>()("Contracts/Co
       return Option.map(Option.fromNullable(rows[0]), assemble)
     }, Effect.orDie)
 
-    // The copies held by live Contract entities. An entity is its contract's only writer and puts
-    // its copy here after each commit, so a read of a live contract needs no SQL and no parse.
-    const live = new Map<string, Contract>()
-
-    /** The contract as last committed: the live entity's copy, else the database's. */
-    const read = (id: string) => {
-      const copy = live.get(id)
-      return copy === undefined ? load(id) : Effect.succeed(Option.some(copy))
-    }
-
     /** The contract a signature belongs to, for routes that name only the signature. */
     const contractOfSignature = Effect.fnUntraced(function*(signatureId: string) {
       const rows = yield* sql<{ contract_id: string }>`SELECT contract_id FROM signature_index WHERE signature_id = ${signatureId}`
@@ -183,13 +173,6 @@ export class ContractsRepo extends Effect.Service<ContractsRepo>()("Contracts/Co
 
     return {
       load,
-      read,
-      /** Called by the contract's entity only, with a copy that is committed. */
-      keepLive: (contract: Contract) => void live.set(contract.id, contract),
-      /** Called by the contract's entity when it passivates; a newer entity's copy stays. */
-      dropLive: (contract: Contract) => {
-        if (live.get(contract.id) === contract) live.delete(contract.id)
-      },
       save,
       list,
       events,

@@ -1,4 +1,4 @@
-import type { Actor, Contract, Decided, DomainEvent, Party } from "./Contract.js"
+import type { Actor, CarriedRecipient, Contract, Decided, DomainEvent, Party } from "./Contract.js"
 import { appendEvents, requireSeat } from "./Guards.js"
 import { makeId } from "./Ids.js"
 import { drafterParty, liveParties } from "./Parties.js"
@@ -14,7 +14,7 @@ export const amendContract = (
   parent: Contract,
   actor: Actor,
   input: { readonly id: string; readonly note: string | null; readonly now: string }
-): Rejection | Decided<unknown> => {
+): Rejection | Decided<{ readonly recipients: ReadonlyArray<CarriedRecipient> }> => {
   const seat = requireSeat(parent, actor)
   if (seat instanceof Rejection) return seat
   if (seat.isGuest || actor.org === null) {

@@ -44,6 +44,6 @@ export const cancelContract = (contract: Contract, actor: Actor, input: { readon
   return {
     contract: appendEvents(next, events, input.now),
     events,
-    result: { state: "cancelled", cancelled_at: input.now, cancelled_by: actor.person!.id, letter: letter.id, words_hash: next.words_hash }
+    result: { state: "cancelled" as const, cancelled_at: input.now, cancelled_by: actor.person!.id, letter: letter.id, words_hash: next.words_hash }
   } satisfies Decided<unknown>
 }

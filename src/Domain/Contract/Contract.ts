@@ -79,14 +79,7 @@ export interface Contract {
   readonly updated_at: string
 }
 
-/** Who is calling, as the core sees it: a person (or none, for an org key reading org-wide). */
-export interface Actor {
-  readonly mode: Mode
-  readonly org: string | null
-  readonly person: { readonly id: string; readonly name: string; readonly email: string } | null
-  /** A guest link names one party on one contract, and nothing else. */
-  readonly guest: { readonly contract: string; readonly party: string } | null
-}
+export type { Actor } from "./Actor.js"
 
 /** A message a write sends; kept in the same transaction as the write (a transactional outbox). */
 export interface Mail {

@@ -3,7 +3,7 @@ import { appendEvents, requireOpen, requireSeat } from "./Guards.js"
 import { makeId } from "./Ids.js"
 import { isGuest, liveParties, requiredSigners } from "./Parties.js"
 import { notFound, reject, Rejection } from "./Rejection.js"
-import type { Recipient } from "../Negotiation/SendAndCommit.js"
+import type { Recipient } from "./Recipient.js"
 import { settleOutsideRound } from "../Negotiation/PlayRound.js"
 import type { Seat } from "./Seat.js"
 import type { Settlement } from "../Signing/SignatureStates.js"
@@ -36,11 +36,21 @@ const orgFits = (contract: Contract, seat: Seat, side: Side, org: string | null)
   return seat.side === "counterparty" || theirs.length === 0 || theirs.includes(org)
 }
 
+/** 201 for a new party; 200, with nothing sent, for someone already listed. */
+export interface InviteResult {
+  readonly status: 200 | 201
+  readonly party: string
+  readonly person: string
+  readonly invited: boolean
+  readonly link_sent: boolean
+  readonly words_hash: string
+}
+
 export const invite = (
   contract: Contract,
   actor: Actor,
   input: { readonly invitee: Recipient; readonly side?: Side | undefined; readonly now: string; readonly publicUrl: string }
-) => {
+): Rejection | Decided<InviteResult> => {
   const seat = requireSeat(contract, actor)
   if (seat instanceof Rejection) return seat
   const closed = requireOpen(contract)
@@ -62,7 +72,7 @@ export const invite = (
   }
   const existing = liveParties(contract).find((p) => p.person === invitee.person.id || p.email.toLowerCase() === invitee.person.email.toLowerCase())
   if (existing !== undefined) {
-    const result = { status: 200, party: existing.id, person: existing.person, invited: false, link_sent: false, words_hash: contract.words_hash }
+    const result = { status: 200 as const, party: existing.id, person: existing.person, invited: false, link_sent: false, words_hash: contract.words_hash }
     return { contract, events: [], result } satisfies Decided<unknown>
   }
   if (liveParties(contract).length >= maxParties) {
@@ -98,7 +108,7 @@ export const invite = (
     contract: appendEvents(next, events, input.now),
     events,
     mail,
-    result: { status: 201, party: party.id, person: party.person, invited: true, link_sent: true, words_hash: next.words_hash }
+    result: { status: 201 as const, party: party.id, person: party.person, invited: true, link_sent: true, words_hash: next.words_hash }
   } satisfies Decided<unknown>
 }
 

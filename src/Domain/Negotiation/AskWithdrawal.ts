@@ -23,6 +23,6 @@ export const withdrawAsk = (contract: Contract, actor: Actor, input: { readonly 
   return {
     contract: appendEvents(next, events, input.now),
     events,
-    result: { id: ask.id, object: "ask", state: "withdrawn", contract: contract.id, words_hash: contract.words_hash }
+    result: { id: ask.id, object: "ask" as const, state: "withdrawn" as const, contract: contract.id, words_hash: contract.words_hash }
   } satisfies Decided<unknown>
 }

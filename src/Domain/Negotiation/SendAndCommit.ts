@@ -1,4 +1,5 @@
 import type { Actor, Capacity, Contract, Decided, Mail, Party } from "../Contract/Contract.js"
+import type { Recipient } from "../Contract/Recipient.js"
 import { requireCurrentHash, requireOpen } from "../Contract/Guards.js"
 import { makeId } from "../Contract/Ids.js"
 import type { Decision } from "./AsksAndLetters.js"
@@ -115,13 +116,6 @@ export const commitReply = (contract: Contract, actor: Actor, input: CommitInput
       words_hash: outcome.contract.words_hash
     }
   } satisfies Decided<unknown>
-}
-
-export interface Recipient {
-  readonly person: { readonly id: string; readonly name: string; readonly email: string; readonly org: string | null }
-  readonly capacity: ReadonlyArray<Capacity>
-  /** For an external person: the guest link token (shown once, in the mail) and its hash (kept). */
-  readonly guest: { readonly token: string; readonly hash: string } | null
 }
 
 export interface SendInput extends CommitInput {

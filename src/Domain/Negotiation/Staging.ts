@@ -113,12 +113,12 @@ export const stageDecision = (contract: Contract, actor: Actor, input: StageInpu
     events: [],
     result: {
       id: decision.id,
-      object: "decision",
+      object: "decision" as const,
       type: decision.type,
-      state: "staged",
-      sent: false,
+      state: "staged" as const,
+      sent: false as const,
       ask: decision.ask ?? opens!,
-      ...(decision.block !== null ? { ask_created: true } : {}),
+      ...(decision.block !== null ? { ask_created: true as const } : {}),
       words_hash: contract.words_hash
     }
   } satisfies Decided<unknown>
@@ -152,7 +152,7 @@ export const withdrawDecision = (contract: Contract, actor: Actor, decisionId: s
   // Someone else's staged decision does not exist as far as this seat can tell.
   if (!reply.decisions.some((d) => d.id === decisionId)) return notFound("decision", decisionId)
   const next = withReply(contract, { ...reply, decisions: reply.decisions.filter((d) => d.id !== decisionId) })
-  return { contract: next, events: [], result: { id: decisionId, object: "decision", deleted: true, words_hash: contract.words_hash } } satisfies Decided<unknown>
+  return { contract: next, events: [], result: { id: decisionId, object: "decision" as const, deleted: true as const, words_hash: contract.words_hash } } satisfies Decided<unknown>
 }
 
 export const setReplyNote = (contract: Contract, actor: Actor, note: string | null) => {

@@ -1,4 +1,4 @@
-import type { Actor, Contract, Decided, DomainEvent, Party } from "../Contract/Contract.js"
+import type { Actor, Contract, ContractState, Decided, DomainEvent, Party } from "../Contract/Contract.js"
 import { appendEvents, requireOpen, requireSeat } from "../Contract/Guards.js"
 import { makeId } from "../Contract/Ids.js"
 import { liveParties } from "../Contract/Parties.js"
@@ -14,6 +14,9 @@ import {
   signatureEvent
 } from "./SignatureStates.js"
 import type { PinnedMark, Signature } from "./Signature.js"
+
+/** A signature just made or withdrawn, with what it did to the contract. */
+export type Signed = ReturnType<typeof renderSignature> & { readonly contract_state: ContractState; readonly words_hash: string }
 
 export const defaultIntent = "I agree to be bound by these words."
 
@@ -38,7 +41,7 @@ const yourSignature = (contract: Contract, party: Party | null) => {
  * POST /contracts/{id}/signatures: binds the confirming signer to the exact words they read.
  * While the contract is not agreed the signature is held; the last binding executes it.
  */
-export const signContract = (contract: Contract, actor: Actor, input: SignInput): Rejection | Decided<unknown> => {
+export const signContract = (contract: Contract, actor: Actor, input: SignInput): Rejection | Decided<Signed> => {
   const seat = requireSeat(contract, actor)
   if (seat instanceof Rejection) return seat
   const closed = requireOpen(contract)
@@ -93,7 +96,7 @@ export interface WithdrawSignatureInput extends Settlement {
 }
 
 /** The signer, or their own org acting for them, strikes a held or bound signature. */
-export const withdrawSignature = (contract: Contract, actor: Actor, input: WithdrawSignatureInput): Rejection | Decided<unknown> => {
+export const withdrawSignature = (contract: Contract, actor: Actor, input: WithdrawSignatureInput): Rejection | Decided<Signed> => {
   const seat = requireSeat(contract, actor)
   if (seat instanceof Rejection) return notFound("signature", input.signatureId)
   const signature = contract.signatures.find((s) => s.id === input.signatureId)

@@ -7,8 +7,11 @@ import { factChanges } from "../Negotiation/PlayRound.js"
 import { stageFactChange } from "../Negotiation/Staging.js"
 import { wordsHash } from "./Blocks.js"
 
+/** After the first Send an edit is staged as a grouped counter: `applied: false`, with its decision. */
 export interface FactEditResult {
   readonly applied: boolean
+  readonly decision_id?: string
+  readonly grouped?: boolean
   readonly blocks_touched: ReadonlyArray<string>
   readonly words_hash: string
 }
@@ -27,7 +30,7 @@ export const setFact = (
     readonly scopes: ReadonlyArray<string> | null
     readonly now: string
   }
-): Rejection | Decided<FactEditResult | Record<string, unknown>> => {
+): Rejection | Decided<FactEditResult> => {
   const seat = requireSeat(contract, actor)
   if (seat instanceof Rejection) return seat
   // Before the first Send a fact edit writes the draft; after it, the edit is a decision.

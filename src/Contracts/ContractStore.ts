@@ -1,0 +1,81 @@
+import { RpcClient } from "@effect/rpc"
+import { Context, Effect, Option, Schema } from "effect"
+import { Actor, domainActor } from "../Auth/Actor.js"
+import type { Mode } from "../Domain/Contract/Mode.js"
+import { notFound, Rejection } from "../Domain/Contract/Rejection.js"
+import { seatOf } from "../Domain/Contract/Seat.js"
+import { RequestKey, requestKeyHeaders } from "../Idempotency/RequestKey.js"
+import { Contract as ContractEntity } from "./Entity.js"
+import { LiveContracts } from "./LiveContracts.js"
+import { makeId } from "../Domain/Contract/Ids.js"
+import { ContractsRepo, type ListFilter } from "./Repo.js"
+
+export type ContractClient = ReturnType<Effect.Effect.Success<typeof ContractEntity.client>>
+
+/**
+ * The one way into a contract for every capability: its committed copy, as the caller may see
+ * it, and messages to its single writer. Only this service and the entity touch ContractsRepo.
+ */
+export class ContractStore extends Effect.Service<ContractStore>()("Contracts/ContractStore", {
+  effect: Effect.gen(function*() {
+    const repo = yield* ContractsRepo
+    const live = yield* LiveContracts
+    const client = yield* ContractEntity.client
+
+    /** The contract as last committed: the live entity's copy, else the database's. */
+    const read = (id: string) => live.read(id, repo.load)
+
+    /** The contract as the caller may see it, or the same 404 whether it is hidden or missing. */
+    const visible = Effect.fnUntraced(function*(id: string) {
+      const actor = domainActor(yield* Actor)
+      const contract = yield* read(id)
+      const seat = Option.isSome(contract) ? seatOf(contract.value, actor) : null
+      if (Option.isNone(contract) || seat === null) return yield* notFound("contract", id)
+      return { contract: contract.value, actor, seat }
+    })
+
+    /**
+     * Sends one message to a contract's entity and answers with its result or the core's Rejection;
+     * transport errors are our defects. The message goes out with an empty context: the message that
+     * wakes an entity lends it the fiber refs it is acquired with, and the entity keeps them until it
+     * passivates, so a request's context would keep that request's socket buffers and response alive
+     * for the entity's whole idle time (test/memory.test.ts). The request's idempotency key rides
+     * along as message headers, for the write to record its result on the key's claim; when resuming
+     * a request whose write is already stored, the stored result, decoded by the message's own
+     * result schema, is the answer and nothing is sent.
+     */
+    const write = <A, I, E>(
+      id: string,
+      message: { readonly successSchema: Schema.Schema<A, I> },
+      send: (entity: ContractClient) => Effect.Effect<A, E>
+    ): Effect.Effect<A, Rejection> =>
+      Effect.flatMap(Effect.serviceOption(RequestKey), (requestKey) => {
+        // A handler sends one message: when resuming, that message's write is already stored.
+        if (Option.isSome(requestKey) && requestKey.value.stored !== null) {
+          return Effect.orDie(Schema.decodeUnknown(message.successSchema)(requestKey.value.stored.result))
+        }
+        const sent = Effect.mapInputContext(send(client(id)), (_: Context.Context<never>) => Context.empty())
+        return Effect.catchAll(
+          Option.isSome(requestKey)
+            ? RpcClient.withHeaders(sent, { [requestKeyHeaders.scope]: requestKey.value.scope, [requestKeyHeaders.key]: requestKey.value.key })
+            : sent,
+          (error) => (error instanceof Rejection ? Effect.fail(error) : Effect.die(error))
+        )
+      })
+
+    /** The id for a contract a request creates: when resuming, the one its stored write created. */
+    const newContractId = Effect.map(
+      Effect.serviceOption(RequestKey),
+      (requestKey) => Option.isSome(requestKey) && requestKey.value.stored !== null ? requestKey.value.stored.contract : makeId("con")
+    )
+
+    /** Routes that name only an ask or a signature reach its contract through these. */
+    const contractOfAsk = (askId: string) => repo.contractOfAsk(askId)
+    const contractOfSignature = (signatureId: string) => repo.contractOfSignature(signatureId)
+    const list = (filter: ListFilter) => repo.list(filter)
+    const events = (contractId: string, after: number, limit: number) => repo.events(contractId, after, limit)
+    const seatsOf = (person: string, mode: Mode, after: string | undefined, limit: number) => repo.partiesOf(person, mode, after, limit)
+
+    return { read, visible, write, newContractId, contractOfAsk, contractOfSignature, list, events, seatsOf } as const
+  })
+}) {}

@@ -1,0 +1,48 @@
+import { Effect } from "effect"
+import { type Contract, contractStates, origins } from "../Domain/Contract/Contract.js"
+import type { Mode } from "../Domain/Contract/Mode.js"
+import { reject, type Rejection } from "../Domain/Contract/Rejection.js"
+import { limitOf } from "../Http/Paging.js"
+import type { ListFilter } from "./Repo.js"
+import type { ListQuery } from "./Schemas.js"
+
+const commaList = (value: string | undefined, allowed: ReadonlyArray<string>, param: string) => {
+  if (value === undefined) return Effect.succeed(undefined)
+  const items = value.split(",").map((item) => item.trim()).filter((item) => item !== "")
+  const unknown = items.find((item) => !allowed.includes(item))
+  return unknown !== undefined || items.length === 0
+    ? Effect.fail(reject("invalid_request", `Invalid ${param}: use a comma list of ${allowed.join(", ")}.`, { param }))
+    : Effect.succeed(items)
+}
+
+const timestampOf = (value: string | undefined) => {
+  if (value === undefined) return Effect.succeed(undefined)
+  const at = new Date(value)
+  return Number.isNaN(at.getTime())
+    ? Effect.fail(reject("invalid_request", "updated_since must be an ISO 8601 timestamp.", { param: "updated_since" }))
+    : Effect.succeed(at)
+}
+
+/** GET /contracts's query as a filter; the cursor is a contract the caller can see. */
+export const listFilterOf = <R>(
+  query: typeof ListQuery.Type,
+  scope: { readonly org: string; readonly mode: Mode },
+  cursorOf: (id: string) => Effect.Effect<{ readonly contract: Contract }, Rejection, R>
+): Effect.Effect<ListFilter, Rejection, R> =>
+  Effect.gen(function*() {
+    // Checked in this order, so the first bad parameter is the one named.
+    const states = yield* commaList(query.state, contractStates, "state")
+    const originList = yield* commaList(query.origin, origins, "origin")
+    const limit = yield* limitOf(query.limit)
+    const updatedSince = yield* timestampOf(query.updated_since)
+    const cursor = query.starting_after === undefined ? undefined : (yield* cursorOf(query.starting_after)).contract
+    return {
+      ...scope,
+      states,
+      origins: originList,
+      relationship: query.relationship,
+      updatedSince,
+      after: cursor === undefined ? undefined : { created_at: cursor.created_at, id: cursor.id },
+      limit
+    }
+  })

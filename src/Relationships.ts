@@ -1,0 +1,47 @@
+import { Effect, Option } from "effect"
+import { Actor, domainActor } from "./Auth/Actor.js"
+import { ContractStore } from "./Contracts/ContractStore.js"
+import { notFound } from "./Domain/Contract/Rejection.js"
+import { seatOf } from "./Domain/Contract/Seat.js"
+import { NegotiationRepo } from "./Negotiation/Repo.js"
+
+/** A relationship lists its contracts whole; past this many, the contracts list pages through them. */
+export const relationshipContracts = 1000
+
+/** An org's standing with one counterparty: the contracts and people between them. */
+export class Relationships extends Effect.Service<Relationships>()("Relationships", {
+  effect: Effect.gen(function*() {
+    const store = yield* ContractStore
+    const repo = yield* NegotiationRepo
+
+    const get = Effect.fnUntraced(function*(id: string) {
+      const actor = domainActor(yield* Actor)
+      const row = yield* repo.relationship(id)
+      if (Option.isNone(row) || actor.org === null || row.value.mode !== actor.mode) return yield* notFound("relationship", id)
+      const listed = yield* store.list({
+        org: actor.org,
+        mode: actor.mode,
+        states: undefined,
+        origins: undefined,
+        relationship: id,
+        updatedSince: undefined,
+        after: undefined,
+        limit: relationshipContracts
+      })
+      // The other org of a relationship sees it through the contracts it sits on, and only those.
+      const visible = listed.slice(0, relationshipContracts).filter((contract) => seatOf(contract, actor) !== null)
+      if (row.value.org !== actor.org && visible.length === 0) return yield* notFound("relationship", id)
+      const people = new Map(visible.flatMap((c) => c.parties.map((p) => [p.person, { id: p.person, name: p.name, email: p.email }] as const)))
+      return {
+        id,
+        object: "relationship" as const,
+        contracts: visible.map((c) => ({ id: c.id, state: c.state, origin: c.origin })),
+        people: [...people.values()],
+        assets: [],
+        created: row.value.created
+      }
+    })
+
+    return { get } as const
+  })
+}) {}
