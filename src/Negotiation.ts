@@ -3,7 +3,6 @@ import { Actor, domainActor, orgOf } from "./Auth/Actor.js"
 import { confirmerOf } from "./Auth/Confirmer.js"
 import { ContractStore } from "./Contracts/ContractStore.js"
 import { CommitReply, DiscardReply, Send, SetReplyNote, StageDecision, WithdrawDecision } from "./Contracts/Entity.js"
-import { counterpartyKey, relationshipId } from "./Domain/Contract/Relationship.js"
 import { notFound, reject } from "./Domain/Contract/Rejection.js"
 import { movesOn, renderThread } from "./Domain/Negotiation/Thread.js"
 import { renderAskList, renderLetter, renderReply } from "./Domain/Views/NegotiationViews.js"
@@ -12,6 +11,9 @@ import { limitOf, pageOfLetters } from "./Http/Paging.js"
 import { resolveRecipient } from "./Negotiation/Recipients.js"
 import { NegotiationRepo } from "./Negotiation/Repo.js"
 import type { CommitRequest, DecisionRequest, SendRequest } from "./Negotiation/Schemas.js"
+import { Relationships } from "./Relationships.js"
+import type { Capacity } from "./Domain/Contract/Contract.js"
+import type { Mode } from "./Domain/Contract/Mode.js"
 
 interface PageQuery {
   readonly starting_after?: string | undefined
@@ -23,7 +25,12 @@ export class Negotiation extends Effect.Service<Negotiation>()("Negotiation", {
   effect: Effect.gen(function*() {
     const store = yield* ContractStore
     const repo = yield* NegotiationRepo
+    const relationships = yield* Relationships
     const actorNow = Effect.map(Actor, domainActor)
+
+    /** A person named by email, as an org's person or an outside one with a new guest link. */
+    const resolve = (mode: Mode, person: { readonly email: string; readonly name: string; readonly capacity: ReadonlyArray<Capacity> }) =>
+      resolveRecipient(repo, mode, person)
 
     const ownReply = (id: string) =>
       Effect.flatMap(store.visible(id), ({ contract, seat }) =>
@@ -40,14 +47,12 @@ export class Negotiation extends Effect.Service<Negotiation>()("Negotiation", {
       if (given.length === 0) return yield* reject("invalid_request", "Name at least one recipient.", { param: "recipients" })
       const emails = given.map((r) => r.email.toLowerCase())
       if (new Set(emails).size !== emails.length) return yield* reject("invalid_request", "Each recipient may appear once.", { param: "recipients" })
-      const recipients = yield* Effect.forEach(given, (recipient) => resolveRecipient(repo, actor.mode, recipient))
-      const { key, org } = counterpartyKey(recipients.map((r) => r.person))
-      const relationship = relationshipId(actor.mode, actor.org!, key)
-      const created = !(yield* repo.relationshipInUse(relationship))
+      const recipients = yield* Effect.forEach(given, (recipient) => resolve(actor.mode, recipient))
+      const relationship = yield* relationships.derive(actor, recipients)
       const note = request.note ?? contract.carried?.note ?? null
       const confirmed_by = yield* confirmerOf(request.confirmed_by)
       return yield* store.write(id, Send, (entity) =>
-        entity.Send({ actor, recipients, note, confirmed_by, if_match, relationship: { id: relationship, created, key, org } }))
+        entity.Send({ actor, recipients, note, confirmed_by, if_match, relationship }))
     })
 
     const stage = Effect.fnUntraced(function*(id: string, request: typeof DecisionRequest.Type, ifMatchHeader: string | undefined) {
@@ -111,6 +116,6 @@ export class Negotiation extends Effect.Service<Negotiation>()("Negotiation", {
       return { data: rows.slice(0, limit), has_more: rows.length > limit }
     })
 
-    return { send, stage, unstage, reply: ownReply, setNote, discard, commit, asks, letters, thread, letter, outbox } as const
+    return { resolve, send, stage, unstage, reply: ownReply, setNote, discard, commit, asks, letters, thread, letter, outbox } as const
   })
 }) {}

@@ -3,20 +3,19 @@ import { Actor, domainActor } from "./Auth/Actor.js"
 import { ContractStore } from "./Contracts/ContractStore.js"
 import { Cancel, Invite, RemoveParty, WithdrawAsk } from "./Contracts/Entity.js"
 import { notFound } from "./Domain/Contract/Rejection.js"
-import { resolveRecipient } from "./Negotiation/Recipients.js"
-import { NegotiationRepo } from "./Negotiation/Repo.js"
+import { Negotiation } from "./Negotiation.js"
 import type { InviteRequest } from "./Parties/Schemas.js"
 
 /** Who sits on a contract: invites and removals, withdrawing one's own ask, and cancelling the deal. */
 export class Parties extends Effect.Service<Parties>()("Parties", {
   effect: Effect.gen(function*() {
     const store = yield* ContractStore
-    const people = yield* NegotiationRepo
+    const negotiation = yield* Negotiation
     const actorNow = Effect.map(Actor, domainActor)
 
     const invite = Effect.fnUntraced(function*(id: string, request: typeof InviteRequest.Type) {
       const actor = yield* actorNow
-      const invitee = yield* resolveRecipient(people, actor.mode, request)
+      const invitee = yield* negotiation.resolve(actor.mode, request)
       return yield* store.write(id, Invite, (entity) => entity.Invite({ actor, invitee, side: request.side }))
     })
 

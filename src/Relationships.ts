@@ -3,7 +3,10 @@ import { Actor, domainActor } from "./Auth/Actor.js"
 import { ContractStore } from "./Contracts/ContractStore.js"
 import { notFound } from "./Domain/Contract/Rejection.js"
 import { seatOf } from "./Domain/Contract/Seat.js"
-import { NegotiationRepo } from "./Negotiation/Repo.js"
+import type { Actor as DomainActor } from "./Domain/Contract/Actor.js"
+import type { Recipient } from "./Domain/Contract/Recipient.js"
+import { counterpartyKey, relationshipId } from "./Domain/Contract/Relationship.js"
+import { RelationshipsRepo } from "./Relationships/Repo.js"
 
 /** A relationship lists its contracts whole; past this many, the contracts list pages through them. */
 export const relationshipContracts = 1000
@@ -12,11 +15,11 @@ export const relationshipContracts = 1000
 export class Relationships extends Effect.Service<Relationships>()("Relationships", {
   effect: Effect.gen(function*() {
     const store = yield* ContractStore
-    const repo = yield* NegotiationRepo
+    const repo = yield* RelationshipsRepo
 
     const get = Effect.fnUntraced(function*(id: string) {
       const actor = domainActor(yield* Actor)
-      const row = yield* repo.relationship(id)
+      const row = yield* repo.find(id)
       if (Option.isNone(row) || actor.org === null || row.value.mode !== actor.mode) return yield* notFound("relationship", id)
       const listed = yield* store.list({
         org: actor.org,
@@ -42,6 +45,14 @@ export class Relationships extends Effect.Service<Relationships>()("Relationship
       }
     })
 
-    return { get } as const
+    /** The relationship a Send makes between the sender's org and its recipients' side, and whether it is new. */
+    const derive = Effect.fnUntraced(function*(actor: DomainActor, recipients: ReadonlyArray<Recipient>) {
+      const { key, org } = counterpartyKey(recipients.map((r) => r.person))
+      const id = relationshipId(actor.mode, actor.org!, key)
+      const created = !(yield* repo.inUse(id))
+      return { id, created, key, org }
+    })
+
+    return { get, derive } as const
   })
 }) {}

@@ -10,6 +10,8 @@ import { Me } from "./Me.js"
 import { Negotiation } from "./Negotiation.js"
 import { Parties } from "./Parties.js"
 import { Relationships } from "./Relationships.js"
+import { RelationshipsRepo } from "./Relationships/Repo.js"
+import { Marks } from "./Marks.js"
 import { Signatures } from "./Signatures.js"
 import { AdminRepo } from "./Admin/Repo.js"
 import { AdminToken } from "./Admin/AdminToken.js"
@@ -51,7 +53,7 @@ const Repos = Layer.provideMerge(
   AuthCache.Default,
   Layer.mergeAll(
     AuthRepo.Default, ContractsRepo.Default, IdempotencyRepo.Default, AdminRepo.Default, NegotiationRepo.Default, MarksRepo.Default,
-    SigningKey.Default, LiveContracts.Default
+    SigningKey.Default, LiveContracts.Default, RelationshipsRepo.Default
   )
 )
 
@@ -59,10 +61,11 @@ const Repos = Layer.provideMerge(
 const Cluster = ContractLive.pipe(Layer.provideMerge(SingleRunner.layer({ runnerStorage: "memory" })))
 
 /** A service per capability, all reaching contracts through the one store. */
-const Services = Layer.mergeAll(
-  Contracts.Default, Negotiation.Default, Parties.Default, Signatures.Default, Certificates.Default, Attention.Default, Me.Default,
-  Relationships.Default
-).pipe(Layer.provideMerge(ContractStore.Default))
+const Services = Layer.mergeAll(Contracts.Default, Parties.Default, Signatures.Default, Certificates.Default, Attention.Default, Me.Default).pipe(
+  Layer.provideMerge(Negotiation.Default),
+  Layer.provideMerge(Layer.mergeAll(Relationships.Default, Marks.Default)),
+  Layer.provideMerge(ContractStore.Default)
+)
 
 const ApiLive = HttpApiBuilder.api(Api).pipe(
   Layer.provide([

@@ -6,7 +6,7 @@ import { Sign, WithdrawSignature } from "./Contracts/Entity.js"
 import { notFound } from "./Domain/Contract/Rejection.js"
 import { receiptsOf } from "./Domain/Signing/Certificate.js"
 import { renderSignature, signatureState } from "./Domain/Signing/SignatureStates.js"
-import { MarksRepo } from "./Marks/Repo.js"
+import { Marks } from "./Marks.js"
 import type { SignRequest } from "./Signatures/Schemas.js"
 
 const whole = <A>(data: ReadonlyArray<A>) => ({ data, has_more: false, next_cursor: null })
@@ -15,7 +15,7 @@ const whole = <A>(data: ReadonlyArray<A>) => ({ data, has_more: false, next_curs
 export class Signatures extends Effect.Service<Signatures>()("Signatures", {
   effect: Effect.gen(function*() {
     const store = yield* ContractStore
-    const marks = yield* MarksRepo
+    const marks = yield* Marks
 
     /** A route that names only a signature: its contract, as the caller may see it, or 404. */
     const visibleSignature = Effect.fnUntraced(function*(id: string) {
@@ -28,8 +28,7 @@ export class Signatures extends Effect.Service<Signatures>()("Signatures", {
     const sign = Effect.fnUntraced(function*(id: string, request: typeof SignRequest.Type) {
       const confirmed_by = yield* confirmerOf(request.confirmed_by)
       // The mark is pinned as it is now: changing it later never touches this signature.
-      const found = confirmed_by === undefined ? Option.none() : yield* marks.find(confirmed_by)
-      const mark = Option.match(found, { onNone: () => null, onSome: (m) => ({ kind: m.kind, checksum: m.checksum, text: m.text }) })
+      const mark = yield* marks.pinnedFor(confirmed_by)
       const actor = domainActor(yield* Actor)
       return yield* store.write(id, Sign, (entity) =>
         entity.Sign({ actor, text_hash: request.text_hash, confirmed_by, intent: request.intent, mark }))

@@ -1,8 +1,8 @@
 import { describe, expect, it } from "@effect/vitest"
 import { parseCircular, parseDependencyTree } from "dpdm"
-import { mkdtempSync, writeFileSync } from "node:fs"
+import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from "node:fs"
 import { tmpdir } from "node:os"
-import { join, relative } from "node:path"
+import { dirname, join, relative, resolve } from "node:path"
 
 const root = new URL("..", import.meta.url).pathname
 
@@ -17,7 +17,27 @@ const cyclesUnder = async (pattern: string, context: string) => {
   return { files: Object.keys(tree).length, cycles: parseCircular(tree).map((cycle) => cycle.map((file) => relative(context, join(context, file)))) }
 }
 
+const sourceFiles = (readdirSync(join(root, "src"), { recursive: true, encoding: "utf8" }))
+  .filter((file) => file.endsWith(".ts"))
+  .map((file) => join("src", file))
+
+/** `src/Negotiation.ts` and everything under `src/Negotiation/` belong to the capability `Negotiation`. */
+const capabilityOf = (file: string) => file.split("/")[1]!.replace(/\.ts$/, "")
+
+/** Each import of a capability's Repo.ts from outside that capability; the composition root wires them all. */
+const foreignRepoImports = () =>
+  sourceFiles.filter((file) => file !== "src/Server.ts").flatMap((file) =>
+    [...readFileSync(join(root, file), "utf8").matchAll(/from "(\.[^"]*\/Repo\.js)"/g)]
+      .map((match) => relative(root, resolve(root, dirname(file), match[1]!)))
+      .filter((repo) => capabilityOf(repo) !== capabilityOf(file))
+      .map((repo) => `${file} -> ${repo}`))
+
 describe("the source's structure", () => {
+  it("keeps each capability's Repo.ts to itself: others go through its service", () => {
+    expect(sourceFiles.length).toBeGreaterThan(100)
+    expect(foreignRepoImports()).toEqual([])
+  })
+
   it("has no import cycle anywhere in src/", async () => {
     const { cycles, files } = await cyclesUnder("src/**/*.ts", root)
     expect(files).toBeGreaterThan(100)

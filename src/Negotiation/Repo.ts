@@ -22,11 +22,6 @@ export class NegotiationRepo extends Effect.Service<NegotiationRepo>()("Negotiat
       return Option.map(Option.fromNullable(rows[0]), (row): KnownPerson => ({ id: row.id, name: row.name, email: row.email, org: row.org_id }))
     }, Effect.orDie)
 
-    const relationshipInUse = Effect.fnUntraced(function*(relationship: string) {
-      const rows = yield* sql`SELECT 1 FROM contracts WHERE relationship_id = ${relationship} LIMIT 1`
-      return rows.length > 0
-    }, Effect.orDie)
-
     const outbox = Effect.fnUntraced(function*(org: string, mode: Mode, limit: number) {
       const rows = yield* sql<{ id: string; to_email: string; subject: string; text: string; contract_id: string; link: string | null; created_at: Date }>`
         SELECT id, to_email, subject, text, contract_id, link, created_at FROM outbox
@@ -43,12 +38,6 @@ export class NegotiationRepo extends Effect.Service<NegotiationRepo>()("Negotiat
       }))
     }, Effect.orDie)
 
-    const relationship = Effect.fnUntraced(function*(id: string) {
-      const rows = yield* sql<{ org_id: string; mode: Mode; created_at: Date }>`
-        SELECT org_id, mode, created_at FROM relationships WHERE id = ${id}`
-      return Option.map(Option.fromNullable(rows[0]), (row) => ({ org: row.org_id, mode: row.mode, created: new Date(row.created_at).toISOString() }))
-    }, Effect.orDie)
-
-    return { findRecipient, relationshipInUse, relationship, outbox } as const
+    return { findRecipient, outbox } as const
   })
 }) {}
