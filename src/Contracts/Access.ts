@@ -1,7 +1,7 @@
 import { Context, Effect, Option } from "effect"
 import { RpcClient } from "@effect/rpc"
 import { Actor, domainActor } from "../Auth/Actor.js"
-import { makeId } from "../Domain/Contract/Ids.js"
+import { makeId } from "../RandomIds.js"
 import { RequestKey, requestKeyHeaders } from "../Idempotency/RequestKey.js"
 import { notFound, reject, Rejection } from "../Domain/Contract/Rejection.js"
 import { seatOf } from "../Domain/Contract/Seat.js"

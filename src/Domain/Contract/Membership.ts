@@ -1,6 +1,6 @@
 import type { Actor, Contract, Decided, DomainEvent, Mail, Party, Side } from "./Contract.js"
 import { appendEvents, requireOpen, requireSeat } from "./Guards.js"
-import { makeId } from "./Ids.js"
+import type { NewId } from "./Ids.js"
 import { isGuest, liveParties, requiredSigners } from "./Parties.js"
 import { notFound, reject, Rejection } from "./Rejection.js"
 import type { Recipient } from "../Negotiation/SendAndCommit.js"
@@ -39,7 +39,7 @@ const orgFits = (contract: Contract, seat: Seat, side: Side, org: string | null)
 export const invite = (
   contract: Contract,
   actor: Actor,
-  input: { readonly invitee: Recipient; readonly side?: Side | undefined; readonly now: string; readonly publicUrl: string }
+  input: { readonly invitee: Recipient; readonly side?: Side | undefined; readonly newId: NewId } & Settlement
 ) => {
   const seat = requireSeat(contract, actor)
   if (seat instanceof Rejection) return seat
@@ -69,7 +69,7 @@ export const invite = (
     return reject("invalid_request", `A contract holds at most ${maxParties} parties: remove one before inviting another.`, { param: "email" })
   }
   const party: Party = {
-    id: makeId("pty"),
+    id: input.newId("pty"),
     person: invitee.person.id,
     name: invitee.person.name,
     email: invitee.person.email,

@@ -1,6 +1,6 @@
 import type { Actor, Contract, Decided, DomainEvent, Party } from "../Contract/Contract.js"
 import { appendEvents, requireOpen, requireSeat } from "../Contract/Guards.js"
-import { makeId } from "../Contract/Ids.js"
+import type { NewId } from "../Contract/Ids.js"
 import { liveParties } from "../Contract/Parties.js"
 import { notFound, reject, Rejection } from "../Contract/Rejection.js"
 import { checkConfirmedBy } from "../Negotiation/SendAndCommit.js"
@@ -23,6 +23,7 @@ export interface SignInput extends Settlement {
   readonly intent: string | undefined
   /** The confirming person's mark on file at press time, looked up by the caller. */
   readonly mark: PinnedMark | null
+  readonly newId: NewId
 }
 
 /** Who would sign: the guest's own seat, else the named person, else the caller's own seat. */
@@ -66,7 +67,7 @@ export const signContract = (contract: Contract, actor: Actor, input: SignInput)
     })
   }
   const signature: Signature = {
-    id: makeId("sig"),
+    id: input.newId("sig"),
     party: confirmer.id,
     person: confirmer.person,
     name: confirmer.name,
