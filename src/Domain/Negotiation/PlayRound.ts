@@ -3,7 +3,7 @@ import { replaceFactValue } from "../Words/Fact.js"
 import { appendEvents } from "../Contract/Guards.js"
 import { type Ask, blocksChanged, type Change, type Decision, type Letter } from "./AsksAndLetters.js"
 import { bothSidesIn, liveParties, otherSide, partyById, requiredNegotiators } from "../Contract/Parties.js"
-import { type Settlement, settleSignatures } from "../Signing/SignatureStates.js"
+import { type Settled, type Settlement, settleSignatures } from "../Signing/SignatureStates.js"
 import { wordsHash } from "../Words/Blocks.js"
 
 export interface RoundInput {
@@ -173,22 +173,27 @@ export const playRound = (contract: Contract, input: RoundInput): RoundOutcome =
   }
   const hash = wordsHash(next.blocks)
   const state = nextState({ ...next, state: contract.state === "draft" ? "sent" : contract.state })
-  next = { ...next, words_hash: hash, state }
-  const events: Array<DomainEvent> = [{
-    type: "letter.sent",
-    data: { contract: contract.id, letter: letter.id, from: letter.from, from_side: from.side, asks: letter.asks, words_hash: hash, state }
-  }]
-  if (hash !== contract.words_hash) {
-    events.push({
+  const settled = settleSignatures({ ...next, words_hash: hash, state }, input)
+  const events: ReadonlyArray<DomainEvent> = [
+    {
+      type: "letter.sent",
+      data: { contract: contract.id, letter: letter.id, from: letter.from, from_side: from.side, asks: letter.asks, words_hash: hash, state }
+    },
+    ...(hash === contract.words_hash ? [] : [{
       type: "words.changed",
-      data: { contract: contract.id, words_hash: hash, previous_hash: contract.words_hash, blocks_touched: landing.landed, letter: letter.id, signatures_voided: [] }
-    })
-  }
-  if (state === "agreed" && contract.state !== "agreed") {
-    events.push({ type: "contract.agreed", data: { contract: contract.id, words_hash: hash, letter: letter.id } })
-  }
-  next = settleSignatures(next, events, input)
-  return { contract: appendEvents(next, events, input.now), letter, landed: landing.landed, reAsked, asksOpened: opened, events }
+      data: {
+        contract: contract.id,
+        words_hash: hash,
+        previous_hash: contract.words_hash,
+        blocks_touched: landing.landed,
+        letter: letter.id,
+        signatures_voided: settled.voided
+      }
+    }]),
+    ...(state === "agreed" && contract.state !== "agreed" ? [{ type: "contract.agreed", data: { contract: contract.id, words_hash: hash, letter: letter.id } }] : []),
+    ...settled.events
+  ]
+  return { contract: appendEvents(settled.contract, events, input.now), letter, landed: landing.landed, reAsked, asksOpened: opened, events }
 }
 
 const negotiating = (contract: Contract) => contract.state === "sent" || contract.state === "negotiating" || contract.state === "agreed"
@@ -198,11 +203,12 @@ const negotiating = (contract: Contract) => contract.state === "sent" || contrac
  * (invites, removals, ask withdrawal), as a round would: agreement fires `contract.agreed`, and
  * the signatures follow, so the last unsigned signer leaving agreed words executes the contract.
  */
-export const settleOutsideRound = (contract: Contract, events: Array<DomainEvent>, at: Settlement): Contract => {
-  if (!negotiating(contract)) return contract
+export const settleOutsideRound = (contract: Contract, at: Settlement): Settled => {
+  if (!negotiating(contract)) return { contract, events: [] }
   const state = nextState(contract)
-  if (state === "agreed" && contract.state !== "agreed") {
-    events.push({ type: "contract.agreed", data: { contract: contract.id, words_hash: contract.words_hash, letter: null } })
-  }
-  return settleSignatures({ ...contract, state }, events, at)
+  const settled = settleSignatures({ ...contract, state }, at)
+  const agreed: ReadonlyArray<DomainEvent> = state === "agreed" && contract.state !== "agreed"
+    ? [{ type: "contract.agreed", data: { contract: contract.id, words_hash: contract.words_hash, letter: null } }]
+    : []
+  return { contract: settled.contract, events: [...agreed, ...settled.events] }
 }

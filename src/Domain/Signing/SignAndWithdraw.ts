@@ -79,8 +79,9 @@ export const signContract = (contract: Contract, actor: Actor, input: SignInput)
     signed_at: input.now,
     struck_at: null
   }
-  const events: Array<DomainEvent> = [signatureEvent(contract, signature)]
-  const next = settleSignatures({ ...contract, signatures: [...contract.signatures, signature] }, events, input)
+  const settled = settleSignatures({ ...contract, signatures: [...contract.signatures, signature] }, input)
+  const next = settled.contract
+  const events = [signatureEvent(contract, signature), ...settled.events]
   return {
     contract: appendEvents(next, events, input.now),
     events,
@@ -115,8 +116,9 @@ export const withdrawSignature = (contract: Contract, actor: Actor, input: Withd
   if (confirmer instanceof Rejection) return confirmer
   const withdrawn: Signature = { ...signature, state: "withdrawn", struck_at: input.now }
   const event = signatureEvent(contract, withdrawn)
-  const events: Array<DomainEvent> = [{ ...event, data: { ...event.data, withdrawn_by: input.confirmedBy } }]
-  const next = settleSignatures({ ...contract, signatures: contract.signatures.map((s) => (s.id === signature.id ? withdrawn : s)) }, events, input)
+  const settled = settleSignatures({ ...contract, signatures: contract.signatures.map((s) => (s.id === signature.id ? withdrawn : s)) }, input)
+  const next = settled.contract
+  const events: ReadonlyArray<DomainEvent> = [{ ...event, data: { ...event.data, withdrawn_by: input.confirmedBy } }, ...settled.events]
   return {
     contract: appendEvents(next, events, input.now),
     events,
