@@ -1,27 +1,12 @@
 import type { Actor, Capacity, Contract, Decided, Mail, Party } from "../Contract/Contract.js"
+import { checkConfirmedBy } from "../Contract/ConfirmedBy.js"
 import { requireCurrentHash, requireOpen } from "../Contract/Guards.js"
 import type { NewId } from "../Contract/Ids.js"
 import type { Decision } from "./AsksAndLetters.js"
-import { liveParties } from "../Contract/Parties.js"
 import { excerpt, reject, Rejection } from "../Contract/Rejection.js"
 import { sendWarning } from "../Words/Readiness.js"
 import { playRound, type RoundOutcome } from "./PlayRound.js"
 import { replyOf, requireNegotiator } from "./Staging.js"
-
-/** The never-sends rule: the named human must be a live party of the caller's own side, with the capacity. */
-export const checkConfirmedBy = (contract: Contract, actor: Actor, person: string, capacity: Capacity): Rejection | Party => {
-  const party = liveParties(contract).find((p) => p.person === person)
-  const ownSide = party !== undefined && (actor.guest !== null ? party.id === actor.guest.party : party.org === actor.org)
-  if (party === undefined || !ownSide) {
-    return reject("not_on_required_party_list", "confirmed_by must name a person on your side's required-party list.", { param: "confirmed_by" })
-  }
-  if (!party.capacity.includes(capacity)) {
-    return capacity === "negotiator"
-      ? reject("not_a_negotiator", "confirmed_by names someone without negotiator capacity.", { param: "confirmed_by" })
-      : reject("not_a_signer", "confirmed_by names someone without signer capacity.", { param: "confirmed_by" })
-  }
-  return party
-}
 
 const renderDecision = (decision: Decision) => ({
   id: decision.id,

@@ -3,7 +3,7 @@ import { appendEvents, requireOpen, requireSeat } from "../Contract/Guards.js"
 import type { NewId } from "../Contract/Ids.js"
 import { liveParties } from "../Contract/Parties.js"
 import { notFound, reject, Rejection } from "../Contract/Rejection.js"
-import { checkConfirmedBy } from "../Negotiation/SendAndCommit.js"
+import { checkConfirmedBy } from "../Contract/ConfirmedBy.js"
 import type { Seat } from "../Contract/Seat.js"
 import {
   isLive,
