@@ -8,6 +8,7 @@ import type { Contract, Decided } from "../src/Domain/Contract/Contract.js"
 import { draftFromTemplate } from "../src/Domain/Templates/Drafting.js"
 import { Rejection } from "../src/Domain/Contract/Rejection.js"
 import { findTemplate } from "../src/Templates/Catalog.js"
+import { makeId } from "../src/RandomIds.js"
 import { databases } from "./support/databases.js"
 import { type RuntimeOnDatabase, runtimeOnDatabase } from "./support/runtime.js"
 
@@ -39,7 +40,8 @@ for (const database of databases) {
           actor: { mode: "live", org: org.org_id, person: org.people[0]!, guest: null },
           template: findTemplate("tpl_mutual_nda")!,
           facts: {},
-          now: "2026-11-23T00:00:00.000Z"
+          now: "2026-11-23T00:00:00.000Z",
+          newId: makeId
         })
         if (drafted instanceof Rejection) throw drafted
         yield* (yield* ContractsRepo).save(null, drafted.contract, drafted.events, drafted)

@@ -2,7 +2,7 @@ import { Context, Effect, Layer, Option } from "effect"
 import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs"
 import { join } from "node:path"
 import { ServerConfig } from "../Config.js"
-import { randomToken } from "../Domain/Contract/Ids.js"
+import { randomToken } from "../RandomIds.js"
 
 /** The one secret that guards the admin API: ADMIN_TOKEN, else generated once into the data directory. */
 export class AdminToken extends Context.Tag("Admin/AdminToken")<AdminToken, { readonly token: string; readonly path: string | null }>() {

@@ -1,5 +1,5 @@
 import { createHash, timingSafeEqual } from "node:crypto"
-import { randomToken } from "../Domain/Contract/Ids.js"
+import { randomToken } from "../RandomIds.js"
 import type { Mode } from "../Domain/Contract/Mode.js"
 
 export const newApiKey = (mode: Mode) => `sk_${mode}_${randomToken(32)}`

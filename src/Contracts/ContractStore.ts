@@ -7,7 +7,7 @@ import { seatOf } from "../Domain/Contract/Seat.js"
 import { RequestKey, requestKeyHeaders } from "../Idempotency/RequestKey.js"
 import { Contract as ContractEntity } from "./Entity.js"
 import { LiveContracts } from "./LiveContracts.js"
-import { makeId } from "../Domain/Contract/Ids.js"
+import { makeId } from "../RandomIds.js"
 import { ContractsRepo, type ListFilter } from "./Repo.js"
 
 export type ContractClient = ReturnType<Effect.Effect.Success<typeof ContractEntity.client>>

@@ -19,6 +19,7 @@ import { LiveContracts } from "./LiveContracts.js"
 import { ContractsRepo } from "./Repo.js"
 import { WriteProbe } from "./WriteProbe.js"
 import { requestKeyHeaders } from "../Idempotency/RequestKey.js"
+import { makeId } from "../RandomIds.js"
 
 /** The idempotency key the message was sent under, for the save to record its result on. */
 const requestKeyOf = (headers: Headers.Headers) => {
@@ -77,10 +78,10 @@ export const ContractLive = Layer.unwrapEffect(Effect.map(ServerConfig, (setting
           if (Option.isSome(contract)) return new Rejection({ code: "invalid_request", message: "This contract already exists." })
           const template = findTemplate(payload.template_id)
           if (template === undefined) return notFound("template", payload.template_id, "template_id")
-          return draftFromTemplate({ id, mode: payload.actor.mode, actor: payload.actor, template, facts: payload.facts, now: at })
+          return draftFromTemplate({ id, mode: payload.actor.mode, actor: payload.actor, template, facts: payload.facts, now: at, newId: makeId })
         }),
       SetFact: ({ headers, payload }) =>
-        existing(headers, (contract, at) => setFact(contract, payload.actor, { factId: payload.fact_id, value: payload.value, ifMatch: payload.if_match, scopes: payload.scopes, now: at })),
+        existing(headers, (contract, at) => setFact(contract, payload.actor, { factId: payload.fact_id, value: payload.value, ifMatch: payload.if_match, scopes: payload.scopes, now: at, newId: makeId })),
       ConfirmFact: ({ headers, payload }) =>
         existing(headers, (contract, at) => confirmFact(contract, payload.actor, { factId: payload.fact_id, now: at })),
       Send: ({ headers, payload }) =>
@@ -92,18 +93,19 @@ export const ContractLive = Layer.unwrapEffect(Effect.map(ServerConfig, (setting
             ifMatch: payload.if_match,
             relationship: payload.relationship,
             now: at,
-            publicUrl: config.publicUrl
+            publicUrl: config.publicUrl,
+            newId: makeId
           })),
       StageDecision: ({ headers, payload }) =>
-        existing(headers, (contract, at) => stageDecision(contract, payload.actor, { ...payload, ifMatch: payload.if_match, now: at })),
+        existing(headers, (contract, at) => stageDecision(contract, payload.actor, { ...payload, ifMatch: payload.if_match, now: at, newId: makeId })),
       WithdrawDecision: ({ headers, payload }) => existing(headers, (contract) => withdrawDecision(contract, payload.actor, payload.decision_id)),
       SetReplyNote: ({ headers, payload }) => existing(headers, (contract) => setReplyNote(contract, payload.actor, payload.note)),
       DiscardReply: ({ headers, payload }) => existing(headers, (contract) => discardReply(contract, payload.actor)),
       WithdrawAsk: ({ headers, payload }) => existing(headers, (contract, at) => withdrawAsk(contract, payload.actor, { askId: payload.ask_id, now: at, publicUrl: config.publicUrl })),
       Invite: ({ headers, payload }) =>
-        existing(headers, (contract, at) => invite(contract, payload.actor, { invitee: payload.invitee, side: payload.side, now: at, publicUrl: config.publicUrl })),
+        existing(headers, (contract, at) => invite(contract, payload.actor, { invitee: payload.invitee, side: payload.side, now: at, publicUrl: config.publicUrl, newId: makeId })),
       RemoveParty: ({ headers, payload }) => existing(headers, (contract, at) => removeParty(contract, payload.actor, { partyId: payload.party_id, now: at, publicUrl: config.publicUrl })),
-      Cancel: ({ headers, payload }) => existing(headers, (contract, at) => cancelContract(contract, payload.actor, { reason: payload.reason, now: at })),
+      Cancel: ({ headers, payload }) => existing(headers, (contract, at) => cancelContract(contract, payload.actor, { reason: payload.reason, now: at, newId: makeId })),
       Sign: ({ headers, payload }) =>
         existing(headers, (contract, at) =>
           signContract(contract, payload.actor, {
@@ -112,7 +114,8 @@ export const ContractLive = Layer.unwrapEffect(Effect.map(ServerConfig, (setting
             intent: payload.intent,
             mark: payload.mark,
             now: at,
-            publicUrl: config.publicUrl
+            publicUrl: config.publicUrl,
+            newId: makeId
           })),
       WithdrawSignature: ({ headers, payload }) =>
         existing(headers, (contract, at) =>
@@ -129,7 +132,7 @@ export const ContractLive = Layer.unwrapEffect(Effect.map(ServerConfig, (setting
               ? new Rejection({ code: "invalid_request", message: "This contract already exists." })
               : Option.isNone(parent)
               ? notFound("contract", payload.parent)
-              : amendContract(parent.value, payload.actor, { id, note: payload.note, now: at })))),
+              : amendContract(parent.value, payload.actor, { id, note: payload.note, now: at, newId: makeId })))),
       CommitReply: ({ headers, payload }) =>
         existing(headers, (contract, at) =>
           commitReply(contract, payload.actor, {
@@ -137,7 +140,8 @@ export const ContractLive = Layer.unwrapEffect(Effect.map(ServerConfig, (setting
             confirmedBy: payload.confirmed_by,
             ifMatch: payload.if_match,
             now: at,
-            publicUrl: config.publicUrl
+            publicUrl: config.publicUrl,
+            newId: makeId
           }))
     }
   }),

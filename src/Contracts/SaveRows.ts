@@ -1,5 +1,5 @@
 import type { Contract, Decided, DomainEvent } from "../Domain/Contract/Contract.js"
-import { makeId } from "../Domain/Contract/Ids.js"
+import { makeId } from "../RandomIds.js"
 
 /**
  * The rows one save adds beside the contract's own row (new letters among them: letters are

@@ -1,7 +1,7 @@
 import { Effect, Option } from "effect"
 import { hashSecret } from "../Auth/Secrets.js"
 import type { Capacity } from "../Domain/Contract/Contract.js"
-import { makeId, randomToken } from "../Domain/Contract/Ids.js"
+import { makeId, randomToken } from "../RandomIds.js"
 import type { Mode } from "../Domain/Contract/Mode.js"
 import type { Recipient } from "../Domain/Contract/Recipient.js"
 import type { NegotiationRepo } from "./Repo.js"

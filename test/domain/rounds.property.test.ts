@@ -10,6 +10,7 @@ import { Rejection } from "../../src/Domain/Contract/Rejection.js"
 import { commitReply, sendContract } from "../../src/Domain/Negotiation/SendAndCommit.js"
 import { stageDecision } from "../../src/Domain/Negotiation/Staging.js"
 import { mutualNda } from "../../src/Domain/Templates/MutualNda.js"
+import { sequentialIds } from "./fixtures.js"
 
 const person = (id: string) => ({ id, name: id, email: `${id}@example.test` })
 const actors: ReadonlyArray<Actor> = [
@@ -18,7 +19,8 @@ const actors: ReadonlyArray<Actor> = [
   { mode: "test", org: "org_b", person: person("per_c"), guest: null }
 ]
 const now = "2026-11-22T00:00:00.000Z"
-const settings = { now, publicUrl: "http://localhost" }
+// One id source for the whole file: every id any run makes is distinct.
+const settings = { now, publicUrl: "http://localhost", newId: sequentialIds() }
 
 const ok = <A>(value: Rejection | { contract: Contract; result: A }) => {
   if (value instanceof Rejection) throw new Error(`${value.code}: ${value.message}`)
@@ -26,7 +28,7 @@ const ok = <A>(value: Rejection | { contract: Contract; result: A }) => {
 }
 
 const sentContract = (): Contract => {
-  const drafted = ok(draftFromTemplate({ id: "con_p", mode: "test", actor: actors[0]!, template: mutualNda, facts: {}, now })).contract
+  const drafted = ok(draftFromTemplate({ id: "con_p", mode: "test", actor: actors[0]!, template: mutualNda, facts: {}, now, newId: settings.newId })).contract
   const recipients = [actors[1]!, actors[2]!].map((a) => ({ person: { ...a.person!, org: a.org }, capacity: ["negotiator" as const], guest: null }))
   return ok(sendContract(drafted, actors[0]!, {
     ...settings, recipients, note: null, confirmedBy: "per_a", ifMatch: drafted.words_hash,
@@ -50,7 +52,7 @@ const step: fc.Arbitrary<Step> = fc.oneof(
 const stageAs = (contract: Contract, party: string, actor: Actor, s: Exclude<Step, { kind: "commit" }>): Contract => {
   const open = contract.asks.filter((a) => a.state === "open" && (s.kind !== "accept" || a.awaiting.includes(party)))
   const clauses = contract.blocks.filter((b) => b.kind === "clause")
-  const common = { ifMatch: contract.words_hash, now, why: "because" }
+  const common = { ifMatch: contract.words_hash, now, newId: settings.newId, why: "because" }
   const input = s.kind === "counter" && (s.onBlock || open.length === 0)
     ? { ...common, type: "counter" as const, block_id: clauses[s.pick % clauses.length]!.id, text: s.text }
     : open.length === 0
@@ -67,7 +69,7 @@ const stage = (contract: Contract, s: Exclude<Step, { kind: "commit" }>): Contra
 
 // Acme sends to two guest negotiators and a guest signer: the drafting side brought all three in.
 const sentToGuests = (): Contract => {
-  const drafted = ok(draftFromTemplate({ id: "con_g", mode: "test", actor: actors[0]!, template: mutualNda, facts: {}, now })).contract
+  const drafted = ok(draftFromTemplate({ id: "con_g", mode: "test", actor: actors[0]!, template: mutualNda, facts: {}, now, newId: settings.newId })).contract
   const guest = (id: string, capacity: ReadonlyArray<"negotiator" | "signer">) => ({ person: { ...person(id), org: null }, capacity, guest: { token: `gtk_${id}`, hash: `hash_${id}` } })
   return ok(sendContract(drafted, actors[0]!, {
     ...settings,

@@ -1,5 +1,5 @@
 import Pg from "pg"
-import { randomToken } from "../../src/Domain/Contract/Ids.js"
+import { randomToken } from "../../src/RandomIds.js"
 
 export interface TestDatabase {
   readonly name: "pglite" | "postgres"

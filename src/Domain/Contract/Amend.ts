@@ -1,6 +1,6 @@
 import type { Actor, CarriedRecipient, Contract, Decided, DomainEvent, Party } from "./Contract.js"
 import { appendEvents, requireSeat } from "./Guards.js"
-import { makeId } from "./Ids.js"
+import type { NewId } from "./Ids.js"
 import { drafterParty, liveParties } from "./Parties.js"
 import { reject, Rejection } from "./Rejection.js"
 
@@ -13,7 +13,7 @@ import { reject, Rejection } from "./Rejection.js"
 export const amendContract = (
   parent: Contract,
   actor: Actor,
-  input: { readonly id: string; readonly note: string | null; readonly now: string }
+  input: { readonly id: string; readonly note: string | null; readonly now: string; readonly newId: NewId }
 ): Rejection | Decided<{ readonly recipients: ReadonlyArray<CarriedRecipient> }> => {
   const seat = requireSeat(parent, actor)
   if (seat instanceof Rejection) return seat
@@ -26,7 +26,7 @@ export const amendContract = (
   }
   const carry = (party: Party): Party => ({
     ...party,
-    id: makeId("pty"),
+    id: input.newId("pty"),
     side: "drafter",
     brought_by: "drafter",
     joined_after: 0,
@@ -36,7 +36,7 @@ export const amendContract = (
   })
   const own = liveParties(parent).filter((p) => p.side === seat.side)
   const person = actor.person!
-  const amender: ReadonlyArray<Party> = own.some((p) => p.person === person.id) ? [] : [drafterParty(actor)]
+  const amender: ReadonlyArray<Party> = own.some((p) => p.person === person.id) ? [] : [drafterParty(actor, input.newId("pty"))]
   const recipients = liveParties(parent).filter((p) => p.side !== seat.side).map((p) => ({ email: p.email, name: p.name, capacity: p.capacity }))
   const draft: Contract = {
     id: input.id,

@@ -1,12 +1,12 @@
 import type { Actor, Contract, Decided, DomainEvent } from "./Contract.js"
 import { appendEvents, requireOpen, requireSeat } from "./Guards.js"
-import { makeId } from "./Ids.js"
+import type { NewId } from "./Ids.js"
 import type { Letter } from "../Negotiation/AsksAndLetters.js"
 import { liveParties, otherSide } from "./Parties.js"
 import { reject, Rejection } from "./Rejection.js"
 
 /** Cancelling ends the deal with a final letter carrying the reason and no asks; the contract stays readable. */
-export const cancelContract = (contract: Contract, actor: Actor, input: { readonly reason: string; readonly now: string }) => {
+export const cancelContract = (contract: Contract, actor: Actor, input: { readonly reason: string; readonly now: string; readonly newId: NewId }) => {
   const seat = requireSeat(contract, actor)
   if (seat instanceof Rejection) return seat
   const closed = requireOpen(contract)
@@ -17,7 +17,7 @@ export const cancelContract = (contract: Contract, actor: Actor, input: { readon
   if (reason.trim() === "") return reject("invalid_request", "Say why the contract is cancelled.", { param: "reason" })
   const sequence = contract.head_sequence + 1
   const letter: Letter = {
-    id: makeId("let"),
+    id: input.newId("let"),
     kind: "sent",
     ordinal: contract.letters.length + 1,
     sequence,

@@ -1,6 +1,6 @@
 import type { Actor, Contract, Decided, DomainEvent, Mail, Party, Side } from "./Contract.js"
 import { appendEvents, requireOpen, requireSeat } from "./Guards.js"
-import { makeId } from "./Ids.js"
+import type { NewId } from "./Ids.js"
 import { isGuest, liveParties, requiredSigners } from "./Parties.js"
 import { notFound, reject, Rejection } from "./Rejection.js"
 import type { Recipient } from "./Recipient.js"
@@ -49,7 +49,7 @@ export interface InviteResult {
 export const invite = (
   contract: Contract,
   actor: Actor,
-  input: { readonly invitee: Recipient; readonly side?: Side | undefined; readonly now: string; readonly publicUrl: string }
+  input: { readonly invitee: Recipient; readonly side?: Side | undefined; readonly newId: NewId } & Settlement
 ): Rejection | Decided<InviteResult> => {
   const seat = requireSeat(contract, actor)
   if (seat instanceof Rejection) return seat
@@ -79,7 +79,7 @@ export const invite = (
     return reject("invalid_request", `A contract holds at most ${maxParties} parties: remove one before inviting another.`, { param: "email" })
   }
   const party: Party = {
-    id: makeId("pty"),
+    id: input.newId("pty"),
     person: invitee.person.id,
     name: invitee.person.name,
     email: invitee.person.email,
@@ -96,14 +96,16 @@ export const invite = (
   const asks = party.capacity.includes("negotiator")
     ? contract.asks.map((ask) => (ask.state === "open" ? { ...ask, awaiting: [...ask.awaiting, party.id] } : ask))
     : contract.asks
-  const events: Array<DomainEvent> = [{
+  const invited: DomainEvent = {
     type: "party.changed",
     data: { contract: contract.id, change: "invited", party: party.id, person: party.person, side: party.side, capacity: party.capacity, by: actor.person!.id }
-  }]
+  }
   const url = `${input.publicUrl}/contracts/${contract.id}`
   const link = invitee.guest === null ? null : `${url}?t=${invitee.guest.token}`
   const mail: ReadonlyArray<Mail> = [{ to: party.email, subject: `You were invited to ${contract.title}`, text: `${actor.person!.name} invited you.\n\nRead it at ${link ?? url}`, link }]
-  const next = settleOutsideRound({ ...contract, parties: [...contract.parties, party], asks }, events, input)
+  const settled = settleOutsideRound({ ...contract, parties: [...contract.parties, party], asks }, input)
+  const next = settled.contract
+  const events = [invited, ...settled.events]
   return {
     contract: appendEvents(next, events, input.now),
     events,
@@ -130,13 +132,15 @@ export const removeParty = (contract: Contract, actor: Actor, input: { readonly 
     return reject("invalid_request", "Each side keeps at least one party: invite another before removing this one.", { param: "party_id" })
   }
   const asks = contract.asks.map((ask) => (ask.state === "open" ? { ...ask, awaiting: ask.awaiting.filter((p) => p !== party.id) } : ask))
-  const events: Array<DomainEvent> = [{
+  const removed: DomainEvent = {
     type: "party.changed",
     data: { contract: contract.id, change: "removed", party: party.id, person: party.person, side: party.side, by: actor.person!.id }
-  }]
+  }
   // Their link stops working in this same write: a guest link opens only a live party's seat.
   const parties = contract.parties.map((p) => (p.id === party.id ? { ...p, removed_at: input.now } : p))
-  const next = settleOutsideRound({ ...contract, parties, asks, replies: contract.replies.filter((r) => r.party !== party.id) }, events, input)
+  const settled = settleOutsideRound({ ...contract, parties, asks, replies: contract.replies.filter((r) => r.party !== party.id) }, input)
+  const next = settled.contract
+  const events = [removed, ...settled.events]
   const decisionsPreserved = contract.letters.flatMap((l) => l.decisions).filter((d) => d.party === party.id).length
   return {
     contract: appendEvents(next, events, input.now),

@@ -16,10 +16,12 @@ export const withdrawAsk = (contract: Contract, actor: Actor, input: { readonly 
   if (ask.state === "voided") return reject("ask_voided_by_counter", "A counter already superseded this ask.")
   if (ask.state !== "open") return reject("invalid_request", `This ask is ${ask.state}; only an open ask can be withdrawn.`)
   if (ask.proposer !== party.id) return reject("not_a_negotiator", "Only the party that proposed an ask can withdraw it.")
-  const events: Array<DomainEvent> = [{ type: "ask.withdrawn", data: { contract: contract.id, ask: ask.id, block: ask.block, withdrawn_by: actor.person!.id } }]
+  const withdrawal: DomainEvent = { type: "ask.withdrawn", data: { contract: contract.id, ask: ask.id, block: ask.block, withdrawn_by: actor.person!.id } }
   const withdrawn: Contract = { ...contract, asks: contract.asks.map((a) => (a.id === ask.id ? { ...a, state: "withdrawn" as const } : a)) }
   // Agreed again on the same words: held signatures bind, and the last one may execute it.
-  const next = settleOutsideRound(withdrawn, events, input)
+  const settled = settleOutsideRound(withdrawn, input)
+  const next = settled.contract
+  const events = [withdrawal, ...settled.events]
   return {
     contract: appendEvents(next, events, input.now),
     events,

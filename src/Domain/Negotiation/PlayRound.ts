@@ -1,9 +1,10 @@
 import type { Contract, ContractState, DomainEvent, Party } from "../Contract/Contract.js"
 import { replaceFactValue } from "../Words/Fact.js"
 import { appendEvents } from "../Contract/Guards.js"
-import { type Ask, blocksChanged, type Change, type Decision, type Letter } from "./AsksAndLetters.js"
+import { type Ask, blocksChanged, type Decision, type Letter } from "./AsksAndLetters.js"
+import { applyDecision, withAsk } from "./ApplyDecision.js"
 import { bothSidesIn, liveParties, otherSide, partyById, requiredNegotiators } from "../Contract/Parties.js"
-import { type Settlement, settleSignatures } from "../Signing/SignatureStates.js"
+import { type Settled, type Settlement, settleSignatures } from "../Signing/SignatureStates.js"
 import { wordsHash } from "../Words/Blocks.js"
 
 export interface RoundInput {
@@ -22,68 +23,6 @@ export interface RoundOutcome {
   readonly reAsked: ReadonlyArray<Decision>
   readonly asksOpened: ReadonlyArray<Ask>
   readonly events: ReadonlyArray<DomainEvent>
-}
-
-const blockText = (contract: Contract, block: string) => contract.blocks.find((b) => b.id === block)?.text ?? ""
-
-const touches = (ask: Ask, blocks: ReadonlyArray<string>) => ask.changes.some((change) => blocks.includes(change.block))
-
-/** The changes a grouped fact change makes, read off the words as they stand now. */
-export const factChanges = (contract: Contract, factId: string, value: string | number): ReadonlyArray<Change> => {
-  const next = replaceFactValue(contract.blocks, contract.facts, factId, value)
-  return next.blocksTouched.map((block) => ({
-    block,
-    standing: blockText(contract, block),
-    proposed: next.blocks.find((b) => b.id === block)!.text
-  }))
-}
-
-/** The asks a decision would open, or why it can no longer apply (it is then re-asked). */
-const openedBy = (contract: Contract, decision: Decision, letterId: string): Ask | null => {
-  const awaiting = requiredNegotiators(contract).map((p) => p.id).filter((id) => id !== decision.party)
-  const base = { id: decision.opens!, why: decision.why, proposer: decision.party, agreed: [decision.party], awaiting, state: "open" as const, opened_in: letterId, closed_in: null, voided_by: null }
-  const open = contract.asks.filter((ask) => ask.state === "open")
-  if (decision.fact !== null) {
-    const changes = factChanges(contract, decision.fact.id, decision.fact.value)
-    if (changes.length === 0 || open.some((ask) => touches(ask, changes.map((c) => c.block)))) return null
-    return { ...base, type: "grouped", block: changes[0]!.block, changes, fact: decision.fact }
-  }
-  const answered = decision.ask === null ? undefined : contract.asks.find((ask) => ask.id === decision.ask)
-  if (answered !== undefined && answered.type === "grouped" && answered.fact !== null) {
-    const value = decision.type === "decline" ? null : decision.text!
-    const changes = value === null
-      ? answered.changes.map((c) => ({ ...c, proposed: blockText(contract, c.block) }))
-      : factChanges(contract, answered.fact.id, value)
-    return { ...base, type: "grouped", block: answered.block, changes, fact: value === null ? null : { id: answered.fact.id, value } }
-  }
-  const block = answered?.block ?? decision.block!
-  if (answered === undefined && open.some((ask) => touches(ask, [block]))) return null
-  const standing = blockText(contract, block)
-  const proposed = decision.type === "decline" ? standing : decision.text!
-  return { ...base, type: "replace", block, changes: [{ block, standing, proposed }], fact: null }
-}
-
-const withAsk = (contract: Contract, ask: Ask): Contract => ({
-  ...contract,
-  asks: contract.asks.some((a) => a.id === ask.id) ? contract.asks.map((a) => (a.id === ask.id ? ask : a)) : [...contract.asks, ask]
-})
-
-const applyDecision = (contract: Contract, decision: Decision, letterId: string): { contract: Contract; opened: Ask | null } | null => {
-  const answered = decision.ask === null ? undefined : contract.asks.find((ask) => ask.id === decision.ask)
-  if (decision.ask !== null && (answered === undefined || answered.state !== "open")) return null
-  if (decision.type === "accept") {
-    const ask = answered!
-    if (!ask.awaiting.includes(decision.party)) return { contract, opened: null }
-    return {
-      contract: withAsk(contract, { ...ask, agreed: [...ask.agreed, decision.party], awaiting: ask.awaiting.filter((p) => p !== decision.party) }),
-      opened: null
-    }
-  }
-  const opened = openedBy(contract, decision, letterId)
-  if (opened === null) return null
-  // A counter resets the unanimity window: the answered ask is void, with every accept it had.
-  const voided = answered === undefined ? contract : withAsk(contract, { ...answered, state: "voided", closed_in: letterId, voided_by: opened.id })
-  return { contract: withAsk(voided, opened), opened }
 }
 
 /**
@@ -173,22 +112,27 @@ export const playRound = (contract: Contract, input: RoundInput): RoundOutcome =
   }
   const hash = wordsHash(next.blocks)
   const state = nextState({ ...next, state: contract.state === "draft" ? "sent" : contract.state })
-  next = { ...next, words_hash: hash, state }
-  const events: Array<DomainEvent> = [{
-    type: "letter.sent",
-    data: { contract: contract.id, letter: letter.id, from: letter.from, from_side: from.side, asks: letter.asks, words_hash: hash, state }
-  }]
-  if (hash !== contract.words_hash) {
-    events.push({
+  const settled = settleSignatures({ ...next, words_hash: hash, state }, input)
+  const events: ReadonlyArray<DomainEvent> = [
+    {
+      type: "letter.sent",
+      data: { contract: contract.id, letter: letter.id, from: letter.from, from_side: from.side, asks: letter.asks, words_hash: hash, state }
+    },
+    ...(hash === contract.words_hash ? [] : [{
       type: "words.changed",
-      data: { contract: contract.id, words_hash: hash, previous_hash: contract.words_hash, blocks_touched: landing.landed, letter: letter.id, signatures_voided: [] }
-    })
-  }
-  if (state === "agreed" && contract.state !== "agreed") {
-    events.push({ type: "contract.agreed", data: { contract: contract.id, words_hash: hash, letter: letter.id } })
-  }
-  next = settleSignatures(next, events, input)
-  return { contract: appendEvents(next, events, input.now), letter, landed: landing.landed, reAsked, asksOpened: opened, events }
+      data: {
+        contract: contract.id,
+        words_hash: hash,
+        previous_hash: contract.words_hash,
+        blocks_touched: landing.landed,
+        letter: letter.id,
+        signatures_voided: settled.voided
+      }
+    }]),
+    ...(state === "agreed" && contract.state !== "agreed" ? [{ type: "contract.agreed", data: { contract: contract.id, words_hash: hash, letter: letter.id } }] : []),
+    ...settled.events
+  ]
+  return { contract: appendEvents(settled.contract, events, input.now), letter, landed: landing.landed, reAsked, asksOpened: opened, events }
 }
 
 const negotiating = (contract: Contract) => contract.state === "sent" || contract.state === "negotiating" || contract.state === "agreed"
@@ -198,11 +142,12 @@ const negotiating = (contract: Contract) => contract.state === "sent" || contrac
  * (invites, removals, ask withdrawal), as a round would: agreement fires `contract.agreed`, and
  * the signatures follow, so the last unsigned signer leaving agreed words executes the contract.
  */
-export const settleOutsideRound = (contract: Contract, events: Array<DomainEvent>, at: Settlement): Contract => {
-  if (!negotiating(contract)) return contract
+export const settleOutsideRound = (contract: Contract, at: Settlement): Settled => {
+  if (!negotiating(contract)) return { contract, events: [] }
   const state = nextState(contract)
-  if (state === "agreed" && contract.state !== "agreed") {
-    events.push({ type: "contract.agreed", data: { contract: contract.id, words_hash: contract.words_hash, letter: null } })
-  }
-  return settleSignatures({ ...contract, state }, events, at)
+  const settled = settleSignatures({ ...contract, state }, at)
+  const agreed: ReadonlyArray<DomainEvent> = state === "agreed" && contract.state !== "agreed"
+    ? [{ type: "contract.agreed", data: { contract: contract.id, words_hash: contract.words_hash, letter: null } }]
+    : []
+  return { contract: settled.contract, events: [...agreed, ...settled.events] }
 }

@@ -1,28 +1,13 @@
-import type { Actor, Capacity, Contract, Decided, Mail, Party } from "../Contract/Contract.js"
+import type { Actor, Contract, Decided, Mail, Party } from "../Contract/Contract.js"
 import type { Recipient } from "../Contract/Recipient.js"
+import { checkConfirmedBy } from "../Contract/ConfirmedBy.js"
 import { requireCurrentHash, requireOpen } from "../Contract/Guards.js"
-import { makeId } from "../Contract/Ids.js"
+import type { NewId } from "../Contract/Ids.js"
 import type { Decision } from "./AsksAndLetters.js"
-import { liveParties } from "../Contract/Parties.js"
 import { excerpt, reject, Rejection } from "../Contract/Rejection.js"
 import { sendWarning } from "../Words/Readiness.js"
 import { playRound, type RoundOutcome } from "./PlayRound.js"
 import { replyOf, requireNegotiator } from "./Staging.js"
-
-/** The never-sends rule: the named human must be a live party of the caller's own side, with the capacity. */
-export const checkConfirmedBy = (contract: Contract, actor: Actor, person: string, capacity: Capacity): Rejection | Party => {
-  const party = liveParties(contract).find((p) => p.person === person)
-  const ownSide = party !== undefined && (actor.guest !== null ? party.id === actor.guest.party : party.org === actor.org)
-  if (party === undefined || !ownSide) {
-    return reject("not_on_required_party_list", "confirmed_by must name a person on your side's required-party list.", { param: "confirmed_by" })
-  }
-  if (!party.capacity.includes(capacity)) {
-    return capacity === "negotiator"
-      ? reject("not_a_negotiator", "confirmed_by names someone without negotiator capacity.", { param: "confirmed_by" })
-      : reject("not_a_signer", "confirmed_by names someone without signer capacity.", { param: "confirmed_by" })
-  }
-  return party
-}
 
 const renderDecision = (decision: Decision) => ({
   id: decision.id,
@@ -87,6 +72,7 @@ export interface CommitInput {
   readonly ifMatch: string
   readonly now: string
   readonly publicUrl: string
+  readonly newId: NewId
 }
 
 /** POST /contracts/{id}/replies: the caller's unsent reply becomes a letter, or nothing is stored. */
@@ -97,7 +83,7 @@ export const commitReply = (contract: Contract, actor: Actor, input: CommitInput
   if (closed !== undefined) return closed
   if (contract.state === "draft") return reject("invalid_request", "This contract has not been sent yet: use POST /contracts/{id}/send.")
   const round = (confirmedBy: string) =>
-    playRound(contract, { party: party.id, note: input.note ?? replyOf(contract, party.id).note, confirmedBy, letterId: makeId("let"), now: input.now, publicUrl: input.publicUrl })
+    playRound(contract, { party: party.id, note: input.note ?? replyOf(contract, party.id).note, confirmedBy, letterId: input.newId("let"), now: input.now, publicUrl: input.publicUrl })
   if (requireCurrentHash(contract, input.ifMatch) !== undefined) return staleHash(contract, party)
   if (input.confirmedBy === undefined) return confirmationRequired(round(""))
   const confirmer = checkConfirmedBy(contract, actor, input.confirmedBy, "negotiator")
@@ -141,7 +127,7 @@ export const sendContract = (contract: Contract, actor: Actor, input: SendInput)
     return reject("invalid_request", `${excerpt(clash.person.email, 80)} is on the drafting side; recipients are the counterparty.`, { param: "recipients" })
   }
   const recipients: ReadonlyArray<Party> = input.recipients.map((r) => ({
-    id: makeId("pty"),
+    id: input.newId("pty"),
     person: r.person.id,
     name: r.person.name,
     email: r.person.email,
@@ -162,7 +148,7 @@ export const sendContract = (contract: Contract, actor: Actor, input: SendInput)
     baseline: { blocks: contract.blocks, facts: contract.facts }
   }
   const round = (confirmedBy: string) =>
-    playRound(addressed, { party: party.id, note: input.note, confirmedBy, letterId: makeId("let"), now: input.now, publicUrl: input.publicUrl })
+    playRound(addressed, { party: party.id, note: input.note, confirmedBy, letterId: input.newId("let"), now: input.now, publicUrl: input.publicUrl })
   if (input.confirmedBy === undefined) return confirmationRequired(round(""), contract)
   const confirmer = checkConfirmedBy(contract, actor, input.confirmedBy, "negotiator")
   if (confirmer instanceof Rejection) return confirmer

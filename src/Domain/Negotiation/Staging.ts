@@ -2,7 +2,7 @@ import type { Actor, Contract, Decided, Party } from "../Contract/Contract.js"
 import { checkFactValue } from "../Templates/Drafting.js"
 import type { FactValue } from "../Words/Fact.js"
 import { requireCurrentHash, requireOpen, requireSeat } from "../Contract/Guards.js"
-import { makeId } from "../Contract/Ids.js"
+import type { NewId } from "../Contract/Ids.js"
 import type { Decision, DecisionType, StagedReply } from "./AsksAndLetters.js"
 import { notFound, reject, Rejection } from "../Contract/Rejection.js"
 
@@ -40,6 +40,7 @@ export interface StageInput {
   readonly why?: string | undefined
   readonly ifMatch: string
   readonly now: string
+  readonly newId: NewId
 }
 
 const validateShape = (input: StageInput): Rejection | undefined => {
@@ -92,9 +93,9 @@ export const stageDecision = (contract: Contract, actor: Actor, input: StageInpu
   const refused = afterFirstSend(contract) ?? requireCurrentHash(contract, input.ifMatch) ?? validateShape(input) ??
     validateTarget(contract, party, input)
   if (refused !== undefined) return refused
-  const opens = input.type === "accept" ? null : makeId("ask")
+  const opens = input.type === "accept" ? null : input.newId("ask")
   const decision: Decision = {
-    id: makeId("dec"),
+    id: input.newId("dec"),
     type: input.type,
     ask: input.ask_id ?? null,
     block: input.block_id ?? null,
@@ -125,7 +126,7 @@ export const stageDecision = (contract: Contract, actor: Actor, input: StageInpu
 }
 
 /** A fact change after the first Send: staged as one grouped decision, words untouched until it lands. */
-export const stageFactChange = (contract: Contract, actor: Actor, input: { factId: string; value: FactValue; now: string }, changes: ReadonlyArray<string>) => {
+export const stageFactChange = (contract: Contract, actor: Actor, input: { readonly factId: string; readonly value: FactValue; readonly now: string; readonly newId: NewId }, changes: ReadonlyArray<string>) => {
   const party = requireNegotiator(contract, actor)
   if (party instanceof Rejection) return party
   const problem = checkFactValue(input.value, "value")
@@ -134,8 +135,8 @@ export const stageFactChange = (contract: Contract, actor: Actor, input: { factI
     return reject("invalid_request", "A block this fact stands in already has an open ask: answer that first.", { param: "value" })
   }
   const decision: Decision = {
-    id: makeId("dec"), type: "counter", ask: null, block: null, fact: { id: input.factId, value: input.value }, text: null,
-    why: null, opens: makeId("ask"), person_id: actor.person!.id, party: party.id, staged_at: input.now
+    id: input.newId("dec"), type: "counter", ask: null, block: null, fact: { id: input.factId, value: input.value }, text: null,
+    why: null, opens: input.newId("ask"), person_id: actor.person!.id, party: party.id, staged_at: input.now
   }
   const next = stage(contract, party, decision, (d) => d.fact?.id === input.factId)
   return {

@@ -1,9 +1,9 @@
 import type { Actor, Contract, ContractState, Decided, DomainEvent, Party } from "../Contract/Contract.js"
 import { appendEvents, requireOpen, requireSeat } from "../Contract/Guards.js"
-import { makeId } from "../Contract/Ids.js"
+import type { NewId } from "../Contract/Ids.js"
 import { liveParties } from "../Contract/Parties.js"
 import { notFound, reject, Rejection } from "../Contract/Rejection.js"
-import { checkConfirmedBy } from "../Negotiation/SendAndCommit.js"
+import { checkConfirmedBy } from "../Contract/ConfirmedBy.js"
 import type { Seat } from "../Contract/Seat.js"
 import {
   isLive,
@@ -26,6 +26,7 @@ export interface SignInput extends Settlement {
   readonly intent: string | undefined
   /** The confirming person's mark on file at press time, looked up by the caller. */
   readonly mark: PinnedMark | null
+  readonly newId: NewId
 }
 
 /** Who would sign: the guest's own seat, else the named person, else the caller's own seat. */
@@ -69,7 +70,7 @@ export const signContract = (contract: Contract, actor: Actor, input: SignInput)
     })
   }
   const signature: Signature = {
-    id: makeId("sig"),
+    id: input.newId("sig"),
     party: confirmer.id,
     person: confirmer.person,
     name: confirmer.name,
@@ -81,8 +82,9 @@ export const signContract = (contract: Contract, actor: Actor, input: SignInput)
     signed_at: input.now,
     struck_at: null
   }
-  const events: Array<DomainEvent> = [signatureEvent(contract, signature)]
-  const next = settleSignatures({ ...contract, signatures: [...contract.signatures, signature] }, events, input)
+  const settled = settleSignatures({ ...contract, signatures: [...contract.signatures, signature] }, input)
+  const next = settled.contract
+  const events = [signatureEvent(contract, signature), ...settled.events]
   return {
     contract: appendEvents(next, events, input.now),
     events,
@@ -117,8 +119,9 @@ export const withdrawSignature = (contract: Contract, actor: Actor, input: Withd
   if (confirmer instanceof Rejection) return confirmer
   const withdrawn: Signature = { ...signature, state: "withdrawn", struck_at: input.now }
   const event = signatureEvent(contract, withdrawn)
-  const events: Array<DomainEvent> = [{ ...event, data: { ...event.data, withdrawn_by: input.confirmedBy } }]
-  const next = settleSignatures({ ...contract, signatures: contract.signatures.map((s) => (s.id === signature.id ? withdrawn : s)) }, events, input)
+  const settled = settleSignatures({ ...contract, signatures: contract.signatures.map((s) => (s.id === signature.id ? withdrawn : s)) }, input)
+  const next = settled.contract
+  const events: ReadonlyArray<DomainEvent> = [{ ...event, data: { ...event.data, withdrawn_by: input.confirmedBy } }, ...settled.events]
   return {
     contract: appendEvents(next, events, input.now),
     events,

@@ -42,35 +42,36 @@ export interface Settlement {
   readonly now: string
 }
 
+/** A write's contract with the events that brought it there, in the order they happened. */
+export interface Settled {
+  readonly contract: Contract
+  readonly events: ReadonlyArray<DomainEvent>
+}
+
 /**
  * Brings the signatures in line with the words and the state after any write, and executes
  * the contract when the last required signer is bound on agreed words: new words void every
- * live signature (listed on `words.changed`), a reopened contract holds the bound ones, and
- * agreement on the same words binds the held ones again. Appends the events it causes.
+ * live signature, a reopened contract holds the bound ones, and agreement on the same words
+ * binds the held ones again. Returns the events it causes, and the signatures it voided, which
+ * the round lists on its `words.changed`.
  */
-export const settleSignatures = (contract: Contract, events: Array<DomainEvent>, at: Settlement): Contract => {
-  const voided: Array<string> = []
-  const signatures = contract.signatures.map((signature) => {
-    if (!isLive(signature)) return signature
+export const settleSignatures = (contract: Contract, at: Settlement): Settled & { readonly voided: ReadonlyArray<string> } => {
+  const moves = contract.signatures.map((signature) => {
+    if (!isLive(signature)) return { signature, event: null }
     const next = signature.bound_hash !== contract.words_hash
       ? "void"
       : contract.state === "agreed"
       ? "bound"
       : "held"
-    if (next === signature.state) return signature
-    if (next === "void") voided.push(signature.id)
+    if (next === signature.state) return { signature, event: null }
     const moved = move(signature, next, at.now)
-    events.push(signatureEvent(contract, moved))
-    return moved
+    return { signature: moved, event: signatureEvent(contract, moved) }
   })
-  if (voided.length > 0) {
-    for (const [index, event] of events.entries()) {
-      if (event.type === "words.changed") events[index] = { ...event, data: { ...event.data, signatures_voided: voided } }
-    }
-  }
-  const settled: Contract = { ...contract, signatures }
-  if (settled.state !== "agreed" || !allBound(settled)) return settled
-  events.push({
+  const events = moves.flatMap((m) => (m.event === null ? [] : [m.event]))
+  const voided = moves.filter((m) => m.event !== null && m.signature.state === "void").map((m) => m.signature.id)
+  const settled: Contract = { ...contract, signatures: moves.map((m) => m.signature) }
+  if (settled.state !== "agreed" || !allBound(settled)) return { contract: settled, events, voided }
+  const executed: DomainEvent = {
     type: "contract.executed",
     data: {
       contract: contract.id,
@@ -80,8 +81,8 @@ export const settleSignatures = (contract: Contract, events: Array<DomainEvent>,
       executed_at: at.now,
       certificate_url: `${at.publicUrl}/contracts/${contract.id}/certificate`
     }
-  })
-  return { ...settled, state: "executed", executed_at: at.now }
+  }
+  return { contract: { ...settled, state: "executed", executed_at: at.now }, events: [...events, executed], voided }
 }
 
 export const renderSignature = (contract: Contract, signature: Signature) => ({

@@ -2,7 +2,7 @@ import type { Actor, Contract, Decided } from "../Contract/Contract.js"
 import { drafterParty } from "../Contract/Parties.js"
 import { appendEvents } from "../Contract/Guards.js"
 import { type Fact, type FactValue, renderValue, type Span } from "../Words/Fact.js"
-import { makeId } from "../Contract/Ids.js"
+import type { NewId } from "../Contract/Ids.js"
 import type { Mode } from "../Contract/Mode.js"
 import { excerpt, reject, type Rejection } from "../Contract/Rejection.js"
 import type { Template, TemplateBlank } from "./Template.js"
@@ -25,6 +25,7 @@ export interface DraftFromTemplate {
   readonly template: Template
   readonly facts: Readonly<Record<string, FactValue>>
   readonly now: string
+  readonly newId: NewId
 }
 
 const placeholder = /\{\{(\w+)\}\}/g
@@ -69,10 +70,10 @@ export const draftFromTemplate = (input: DraftFromTemplate): Rejection | Decided
   const problem = validateFacts(input.template, input.facts)
   if (problem !== undefined) return problem
   const fillings = new Map(input.template.blanks.map((blank) => [blank.key, fillingFor(blank, input.facts[blank.key])]))
-  const factIds = new Map(input.template.blanks.map((blank) => [blank.key, makeId("fct")]))
+  const factIds = new Map(input.template.blanks.map((blank) => [blank.key, input.newId("fct")]))
   const spans = new Map<string, Array<Span>>()
   const blocks: Array<Omit<Block, "number">> = input.template.blocks.map((templateBlock) => {
-    const id = makeId("blk")
+    const id = input.newId("blk")
     let text = ""
     let last = 0
     for (const match of templateBlock.text.matchAll(placeholder)) {
@@ -105,7 +106,7 @@ export const draftFromTemplate = (input: DraftFromTemplate): Rejection | Decided
   const questions = input.template.blanks
     .filter((blank) => fillings.get(blank.key)!.missing)
     .slice(0, maxQuestions)
-    .map((blank) => ({ id: makeId("q"), asks: blank.question, fact: factIds.get(blank.key)!, blank: blank.key }))
+    .map((blank) => ({ id: input.newId("q"), asks: blank.question, fact: factIds.get(blank.key)!, blank: blank.key }))
   const numbered = renumber(blocks)
   const person = input.actor.person!
   const contract: Contract = {
@@ -120,7 +121,7 @@ export const draftFromTemplate = (input: DraftFromTemplate): Rejection | Decided
     amends: null,
     blocks: numbered,
     facts,
-    parties: [drafterParty(input.actor)],
+    parties: [drafterParty(input.actor, input.newId("pty"))],
     asks: [],
     replies: [],
     letters: [],

@@ -3,9 +3,10 @@ import { checkFactValue } from "../Templates/Drafting.js"
 import { type Fact, type FactValue, occurrences, renderValue, replaceFactValue } from "./Fact.js"
 import { appendEvents, requireCurrentHash, requireOpen, requireSeat } from "../Contract/Guards.js"
 import { notFound, reject, Rejection } from "../Contract/Rejection.js"
-import { factChanges } from "../Negotiation/PlayRound.js"
+import { factChanges } from "../Negotiation/ApplyDecision.js"
 import { stageFactChange } from "../Negotiation/Staging.js"
 import { wordsHash } from "./Blocks.js"
+import type { NewId } from "../Contract/Ids.js"
 
 /** After the first Send an edit is staged as a grouped counter: `applied: false`, with its decision. */
 export interface FactEditResult {
@@ -29,6 +30,7 @@ export const setFact = (
     /** The key's scopes; null for a guest link, whose seat is its authority. */
     readonly scopes: ReadonlyArray<string> | null
     readonly now: string
+    readonly newId: NewId
   }
 ): Rejection | Decided<FactEditResult> => {
   const seat = requireSeat(contract, actor)
@@ -43,7 +45,7 @@ export const setFact = (
   const refused = requireOpen(contract) ?? requireCurrentHash(contract, input.ifMatch) ?? checkFactValue(input.value, "value")
   if (refused !== undefined) return refused
   if (contract.state !== "draft") {
-    return stageFactChange(contract, actor, { factId: fact.id, value: input.value, now: input.now }, factChanges(contract, fact.id, input.value).map((c) => c.block))
+    return stageFactChange(contract, actor, { factId: fact.id, value: input.value, now: input.now, newId: input.newId }, factChanges(contract, fact.id, input.value).map((c) => c.block))
   }
   if (seat.side !== "drafter") return reject("invalid_request", "Only the drafting side edits the draft.")
   if (renderValue(fact.value) === renderValue(input.value) && !fact.missing) {
