@@ -35,10 +35,10 @@ export class Contracts extends Effect.Service<Contracts>()("Contracts", {
           { param: request.prompt === undefined ? "template_id" : "prompt" }
         )
       }
-      const template_id = request.template_id
+      const templateId = request.template_id
       const actor = domainActor(yield* Actor)
       const id = yield* store.newContractId
-      const drafted = yield* store.write(id, Draft, (entity) => entity.Draft({ actor, template_id, facts: request.facts ?? {} }))
+      const drafted = yield* store.write(id, Draft, (entity) => entity.Draft({ actor, templateId, facts: request.facts ?? {} }))
       return { ...(yield* sheetOf(id)).sheet, questions: drafted.questions }
     })
 
@@ -66,15 +66,15 @@ export class Contracts extends Effect.Service<Contracts>()("Contracts", {
     const state = (id: string) => Effect.map(store.visible(id), ({ actor, contract, seat }) => renderStateRead(contract, actor, seat))
 
     const setFact = Effect.fnUntraced(function*(id: string, factId: string, value: string | number, ifMatchHeader: string | undefined) {
-      const if_match = yield* ifMatchHash(ifMatchHeader)
+      const ifMatch = yield* ifMatchHash(ifMatchHeader)
       const caller = yield* Actor
       const scopes = caller.guest === null ? caller.scopes : null
-      return yield* store.write(id, SetFact, (entity) => entity.SetFact({ actor: domainActor(caller), fact_id: factId, value, if_match, scopes }))
+      return yield* store.write(id, SetFact, (entity) => entity.SetFact({ actor: domainActor(caller), factId, value, ifMatch, scopes }))
     })
 
     const confirmFact = Effect.fnUntraced(function*(id: string, factId: string) {
       const actor = domainActor(yield* Actor)
-      return yield* store.write(id, ConfirmFact, (entity) => entity.ConfirmFact({ actor, fact_id: factId }))
+      return yield* store.write(id, ConfirmFact, (entity) => entity.ConfirmFact({ actor, factId }))
     })
 
     const events = Effect.fnUntraced(function*(id: string, query: typeof EventsQuery.Type) {

@@ -40,7 +40,7 @@ export class Negotiation extends Effect.Service<Negotiation>()("Negotiation", {
 
     /** Recipients resolved to people, and the relationship their side makes with the sender's org. */
     const send = Effect.fnUntraced(function*(id: string, request: typeof SendRequest.Type, ifMatchHeader: string | undefined) {
-      const if_match = yield* ifMatchHash(ifMatchHeader)
+      const ifMatch = yield* ifMatchHash(ifMatchHeader)
       const actor = yield* actorNow
       const { contract } = yield* store.visible(id)
       const given = request.recipients ?? contract.carried?.recipients ?? []
@@ -50,20 +50,20 @@ export class Negotiation extends Effect.Service<Negotiation>()("Negotiation", {
       const recipients = yield* Effect.forEach(given, (recipient) => resolve(actor.mode, recipient))
       const relationship = yield* relationships.derive(actor, recipients)
       const note = request.note ?? contract.carried?.note ?? null
-      const confirmed_by = yield* confirmerOf(request.confirmed_by)
+      const confirmedBy = yield* confirmerOf(request.confirmed_by)
       return yield* store.write(id, Send, (entity) =>
-        entity.Send({ actor, recipients, note, confirmed_by, if_match, relationship }))
+        entity.Send({ actor, recipients, note, confirmedBy, ifMatch, relationship }))
     })
 
     const stage = Effect.fnUntraced(function*(id: string, request: typeof DecisionRequest.Type, ifMatchHeader: string | undefined) {
-      const if_match = yield* ifMatchHash(ifMatchHeader)
+      const ifMatch = yield* ifMatchHash(ifMatchHeader)
       const actor = yield* actorNow
-      return yield* store.write(id, StageDecision, (entity) => entity.StageDecision({ actor, ...request, if_match }))
+      return yield* store.write(id, StageDecision, (entity) => entity.StageDecision({ actor, askId: request.ask_id, blockId: request.block_id, type: request.type, text: request.text, why: request.why, ifMatch }))
     })
 
     const unstage = Effect.fnUntraced(function*(id: string, decision: string) {
       const actor = yield* actorNow
-      return yield* store.write(id, WithdrawDecision, (entity) => entity.WithdrawDecision({ actor, decision_id: decision }))
+      return yield* store.write(id, WithdrawDecision, (entity) => entity.WithdrawDecision({ actor, decisionId: decision }))
     })
 
     const setNote = Effect.fnUntraced(function*(id: string, note: string | null) {
@@ -79,10 +79,10 @@ export class Negotiation extends Effect.Service<Negotiation>()("Negotiation", {
     })
 
     const commit = Effect.fnUntraced(function*(id: string, request: typeof CommitRequest.Type, ifMatchHeader: string | undefined) {
-      const if_match = yield* ifMatchHash(ifMatchHeader)
+      const ifMatch = yield* ifMatchHash(ifMatchHeader)
       const actor = yield* actorNow
-      const confirmed_by = yield* confirmerOf(request.confirmed_by)
-      return yield* store.write(id, CommitReply, (entity) => entity.CommitReply({ actor, note: request.note ?? null, confirmed_by, if_match }))
+      const confirmedBy = yield* confirmerOf(request.confirmed_by)
+      return yield* store.write(id, CommitReply, (entity) => entity.CommitReply({ actor, note: request.note ?? null, confirmedBy, ifMatch }))
     })
 
     const asks = (id: string, filter: "open" | "all" | "undecided") =>

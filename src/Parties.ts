@@ -21,7 +21,7 @@ export class Parties extends Effect.Service<Parties>()("Parties", {
 
     const remove = Effect.fnUntraced(function*(id: string, party: string) {
       const actor = yield* actorNow
-      return yield* store.write(id, RemoveParty, (entity) => entity.RemoveParty({ actor, party_id: party }))
+      return yield* store.write(id, RemoveParty, (entity) => entity.RemoveParty({ actor, partyId: party }))
     })
 
     const cancel = Effect.fnUntraced(function*(id: string, reason: string) {
@@ -34,7 +34,7 @@ export class Parties extends Effect.Service<Parties>()("Parties", {
       const contract = yield* store.contractOfAsk(ask)
       if (Option.isNone(contract)) return yield* notFound("ask", ask)
       const actor = yield* actorNow
-      return yield* store.write(contract.value, WithdrawAsk, (entity) => entity.WithdrawAsk({ actor, ask_id: ask }))
+      return yield* store.write(contract.value, WithdrawAsk, (entity) => entity.WithdrawAsk({ actor, askId: ask }))
     })
 
     return { invite, remove, cancel, withdrawAsk } as const

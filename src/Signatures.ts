@@ -26,22 +26,22 @@ export class Signatures extends Effect.Service<Signatures>()("Signatures", {
     })
 
     const sign = Effect.fnUntraced(function*(id: string, request: typeof SignRequest.Type) {
-      const confirmed_by = yield* confirmerOf(request.confirmed_by)
+      const confirmedBy = yield* confirmerOf(request.confirmed_by)
       // The mark is pinned as it is now: changing it later never touches this signature.
-      const mark = yield* marks.pinnedFor(confirmed_by)
+      const mark = yield* marks.pinnedFor(confirmedBy)
       const actor = domainActor(yield* Actor)
       return yield* store.write(id, Sign, (entity) =>
-        entity.Sign({ actor, text_hash: request.text_hash, confirmed_by, intent: request.intent, mark }))
+        entity.Sign({ actor, textHash: request.text_hash, confirmedBy, intent: request.intent, mark }))
     })
 
     const withdraw = Effect.fnUntraced(function*(signature: string, confirmedBy: string | undefined) {
       // Checked before the lookup, so the answer is the same whether the signature exists or not.
-      const confirmed_by = yield* confirmerOf(confirmedBy)
+      const confirmer = yield* confirmerOf(confirmedBy)
       const contract = yield* store.contractOfSignature(signature)
       if (Option.isNone(contract)) return yield* notFound("signature", signature)
       const actor = domainActor(yield* Actor)
       return yield* store.write(contract.value, WithdrawSignature, (entity) =>
-        entity.WithdrawSignature({ actor, signature_id: signature, confirmed_by }))
+        entity.WithdrawSignature({ actor, signatureId: signature, confirmedBy: confirmer }))
     })
 
     // A filed contract was signed elsewhere: there are no signatures here to list.

@@ -19,54 +19,54 @@ const command = <const Tag extends string, Fields extends Schema.Struct.Fields, 
   success: Success
 ) => Rpc.make(tag, { payload: { actor: Actor, ...fields }, success, error: Rejection })
 
-const ifMatch = Schema.String
-const confirmedBy = Schema.optional(Schema.String)
+const hash = Schema.String
+const confirmer = Schema.optional(Schema.String)
 const ownReply = Schema.Struct({ party: Schema.String })
 
-export const Draft = command("Draft", { template_id: Schema.String, facts: Schema.Record({ key: Schema.String, value: FactValue }) }, Schema.Struct({
+export const Draft = command("Draft", { templateId: Schema.String, facts: Schema.Record({ key: Schema.String, value: FactValue }) }, Schema.Struct({
   questions: Schema.Array(Question)
 }))
 // scopes: the key's, for the core to check the one the contract's state calls for; null for a guest link.
 export const SetFact = command(
   "SetFact",
-  { fact_id: Schema.String, value: FactValue, if_match: ifMatch, scopes: Schema.NullOr(Schema.Array(Schema.String)) },
+  { factId: Schema.String, value: FactValue, ifMatch: hash, scopes: Schema.NullOr(Schema.Array(Schema.String)) },
   FactEdit
 )
-export const ConfirmFact = command("ConfirmFact", { fact_id: Schema.String }, FactConfirmation)
+export const ConfirmFact = command("ConfirmFact", { factId: Schema.String }, FactConfirmation)
 export const Send = command("Send", {
   recipients: Schema.Array(Recipient),
   note: Schema.NullOr(Schema.String),
-  confirmed_by: confirmedBy,
-  if_match: ifMatch,
+  confirmedBy: confirmer,
+  ifMatch: hash,
   relationship: Schema.Struct({ id: Schema.String, created: Schema.Boolean, key: Schema.String, org: Schema.NullOr(Schema.String) })
 }, SendResult)
 export const StageDecision = command("StageDecision", {
-  ask_id: Schema.optional(Schema.String),
-  block_id: Schema.optional(Schema.String),
+  askId: Schema.optional(Schema.String),
+  blockId: Schema.optional(Schema.String),
   type: Schema.Literal(...decisionTypes),
   text: Schema.optional(Schema.String),
   why: Schema.optional(Schema.String),
-  if_match: ifMatch
+  ifMatch: hash
 }, Staged)
-export const WithdrawDecision = command("WithdrawDecision", { decision_id: Schema.String }, Deleted)
+export const WithdrawDecision = command("WithdrawDecision", { decisionId: Schema.String }, Deleted)
 export const SetReplyNote = command("SetReplyNote", { note: Schema.NullOr(Schema.String) }, ownReply)
 export const DiscardReply = command("DiscardReply", {}, ownReply)
-export const CommitReply = command("CommitReply", { note: Schema.NullOr(Schema.String), confirmed_by: confirmedBy, if_match: ifMatch }, CommitResult)
-export const WithdrawAsk = command("WithdrawAsk", { ask_id: Schema.String }, AskWithdrawn)
+export const CommitReply = command("CommitReply", { note: Schema.NullOr(Schema.String), confirmedBy: confirmer, ifMatch: hash }, CommitResult)
+export const WithdrawAsk = command("WithdrawAsk", { askId: Schema.String }, AskWithdrawn)
 // 201 for a new party; 200, with nothing sent, for someone already listed.
 export const Invite = command("Invite", { invitee: Recipient, side: Schema.optional(Schema.Literal(...sides)) }, Schema.Struct({
   status: Schema.Literal(200, 201),
   ...Invited.fields
 }))
-export const RemoveParty = command("RemoveParty", { party_id: Schema.String }, Removed)
+export const RemoveParty = command("RemoveParty", { partyId: Schema.String }, Removed)
 export const Cancel = command("Cancel", { reason: Schema.String }, Cancelled)
 export const Sign = command("Sign", {
-  text_hash: Schema.String,
-  confirmed_by: confirmedBy,
+  textHash: Schema.String,
+  confirmedBy: confirmer,
   intent: Schema.optional(Schema.String),
   mark: Schema.NullOr(Schema.Struct({ kind: Schema.Literal("typed", "image"), checksum: Schema.String, text: Schema.NullOr(Schema.String) }))
 }, Signed)
-export const WithdrawSignature = command("WithdrawSignature", { signature_id: Schema.String, confirmed_by: confirmedBy }, Signed)
+export const WithdrawSignature = command("WithdrawSignature", { signatureId: Schema.String, confirmedBy: confirmer }, Signed)
 // Sent to the new contract's entity: the parent is executed or filed, so reading it is safe.
 export const Amend = command("Amend", { parent: Schema.String, note: Schema.NullOr(Schema.String) }, Schema.Struct({
   recipients: Amended.fields.recipients

@@ -72,59 +72,32 @@ export const ContractLive = Layer.unwrapEffect(Effect.map(ServerConfig, (setting
     const existing = <A>(headers: Headers.Headers, decide: (contract: Aggregate, now: string) => Rejection | Decided<A>) =>
       write(headers, (contract, at) => Option.isNone(contract) ? notFound("contract", id) : decide(contract.value, at))
 
+    // What every write is decided with besides its message: the time, the service's URL and fresh ids.
+    const given = (now: string) => ({ now, publicUrl: config.publicUrl, newId: makeId })
+
     return {
       Draft: ({ headers, payload }) =>
         write(headers, (contract, at) => {
           if (Option.isSome(contract)) return new Rejection({ code: "invalid_request", message: "This contract already exists." })
-          const template = findTemplate(payload.template_id)
-          if (template === undefined) return notFound("template", payload.template_id, "template_id")
-          return draftFromTemplate({ id, mode: payload.actor.mode, actor: payload.actor, template, facts: payload.facts, now: at, newId: makeId })
+          const template = findTemplate(payload.templateId)
+          if (template === undefined) return notFound("template", payload.templateId, "template_id")
+          return draftFromTemplate({ ...payload, ...given(at), id, mode: payload.actor.mode, template })
         }),
-      SetFact: ({ headers, payload }) =>
-        existing(headers, (contract, at) => setFact(contract, payload.actor, { factId: payload.fact_id, value: payload.value, ifMatch: payload.if_match, scopes: payload.scopes, now: at, newId: makeId })),
-      ConfirmFact: ({ headers, payload }) =>
-        existing(headers, (contract, at) => confirmFact(contract, payload.actor, { factId: payload.fact_id, now: at })),
-      Send: ({ headers, payload }) =>
-        existing(headers, (contract, at) =>
-          sendContract(contract, payload.actor, {
-            recipients: payload.recipients,
-            note: payload.note,
-            confirmedBy: payload.confirmed_by,
-            ifMatch: payload.if_match,
-            relationship: payload.relationship,
-            now: at,
-            publicUrl: config.publicUrl,
-            newId: makeId
-          })),
-      StageDecision: ({ headers, payload }) =>
-        existing(headers, (contract, at) => stageDecision(contract, payload.actor, { ...payload, ifMatch: payload.if_match, now: at, newId: makeId })),
-      WithdrawDecision: ({ headers, payload }) => existing(headers, (contract) => withdrawDecision(contract, payload.actor, payload.decision_id)),
-      SetReplyNote: ({ headers, payload }) => existing(headers, (contract) => setReplyNote(contract, payload.actor, payload.note)),
+      SetFact: ({ headers, payload }) => existing(headers, (contract, at) => setFact(contract, payload.actor, { ...payload, ...given(at) })),
+      ConfirmFact: ({ headers, payload }) => existing(headers, (contract, at) => confirmFact(contract, payload.actor, { ...payload, ...given(at) })),
+      Send: ({ headers, payload }) => existing(headers, (contract, at) => sendContract(contract, payload.actor, { ...payload, ...given(at) })),
+      StageDecision: ({ headers, payload }) => existing(headers, (contract, at) => stageDecision(contract, payload.actor, { ...payload, ...given(at) })),
+      WithdrawDecision: ({ headers, payload }) => existing(headers, (contract) => withdrawDecision(contract, payload.actor, payload)),
+      SetReplyNote: ({ headers, payload }) => existing(headers, (contract) => setReplyNote(contract, payload.actor, payload)),
       DiscardReply: ({ headers, payload }) => existing(headers, (contract) => discardReply(contract, payload.actor)),
-      WithdrawAsk: ({ headers, payload }) => existing(headers, (contract, at) => withdrawAsk(contract, payload.actor, { askId: payload.ask_id, now: at, publicUrl: config.publicUrl })),
-      Invite: ({ headers, payload }) =>
-        existing(headers, (contract, at) => invite(contract, payload.actor, { invitee: payload.invitee, side: payload.side, now: at, publicUrl: config.publicUrl, newId: makeId })),
-      RemoveParty: ({ headers, payload }) => existing(headers, (contract, at) => removeParty(contract, payload.actor, { partyId: payload.party_id, now: at, publicUrl: config.publicUrl })),
-      Cancel: ({ headers, payload }) => existing(headers, (contract, at) => cancelContract(contract, payload.actor, { reason: payload.reason, now: at, newId: makeId })),
-      Sign: ({ headers, payload }) =>
-        existing(headers, (contract, at) =>
-          signContract(contract, payload.actor, {
-            textHash: payload.text_hash,
-            confirmedBy: payload.confirmed_by,
-            intent: payload.intent,
-            mark: payload.mark,
-            now: at,
-            publicUrl: config.publicUrl,
-            newId: makeId
-          })),
+      CommitReply: ({ headers, payload }) => existing(headers, (contract, at) => commitReply(contract, payload.actor, { ...payload, ...given(at) })),
+      WithdrawAsk: ({ headers, payload }) => existing(headers, (contract, at) => withdrawAsk(contract, payload.actor, { ...payload, ...given(at) })),
+      Invite: ({ headers, payload }) => existing(headers, (contract, at) => invite(contract, payload.actor, { ...payload, ...given(at) })),
+      RemoveParty: ({ headers, payload }) => existing(headers, (contract, at) => removeParty(contract, payload.actor, { ...payload, ...given(at) })),
+      Cancel: ({ headers, payload }) => existing(headers, (contract, at) => cancelContract(contract, payload.actor, { ...payload, ...given(at) })),
+      Sign: ({ headers, payload }) => existing(headers, (contract, at) => signContract(contract, payload.actor, { ...payload, ...given(at) })),
       WithdrawSignature: ({ headers, payload }) =>
-        existing(headers, (contract, at) =>
-          withdrawSignature(contract, payload.actor, {
-            signatureId: payload.signature_id,
-            confirmedBy: payload.confirmed_by,
-            now: at,
-            publicUrl: config.publicUrl
-          })),
+        existing(headers, (contract, at) => withdrawSignature(contract, payload.actor, { ...payload, ...given(at) })),
       Amend: ({ headers, payload }) =>
         answeringDefects(Effect.flatMap(live.read(payload.parent, repo.load), (parent) =>
           write(headers, (contract, at) =>
@@ -132,17 +105,7 @@ export const ContractLive = Layer.unwrapEffect(Effect.map(ServerConfig, (setting
               ? new Rejection({ code: "invalid_request", message: "This contract already exists." })
               : Option.isNone(parent)
               ? notFound("contract", payload.parent)
-              : amendContract(parent.value, payload.actor, { id, note: payload.note, now: at, newId: makeId })))),
-      CommitReply: ({ headers, payload }) =>
-        existing(headers, (contract, at) =>
-          commitReply(contract, payload.actor, {
-            note: payload.note,
-            confirmedBy: payload.confirmed_by,
-            ifMatch: payload.if_match,
-            now: at,
-            publicUrl: config.publicUrl,
-            newId: makeId
-          }))
+              : amendContract(parent.value, payload.actor, { ...payload, ...given(at), id }))))
     }
   }),
   {

@@ -54,10 +54,10 @@ const stageAs = (contract: Contract, party: string, actor: Actor, s: Exclude<Ste
   const clauses = contract.blocks.filter((b) => b.kind === "clause")
   const common = { ifMatch: contract.words_hash, now, newId: settings.newId, why: "because" }
   const input = s.kind === "counter" && (s.onBlock || open.length === 0)
-    ? { ...common, type: "counter" as const, block_id: clauses[s.pick % clauses.length]!.id, text: s.text }
+    ? { ...common, type: "counter" as const, blockId: clauses[s.pick % clauses.length]!.id, text: s.text }
     : open.length === 0
     ? undefined
-    : { ...common, type: s.kind, ask_id: open[s.pick % open.length]!.id, ...(s.kind === "counter" ? { text: s.text } : {}) }
+    : { ...common, type: s.kind, askId: open[s.pick % open.length]!.id, ...(s.kind === "counter" ? { text: s.text } : {}) }
   if (input === undefined) return contract
   const staged = stageDecision(contract, actor, input)
   // A refusal (already agreed, block busy, same words) stages nothing: the contract is unchanged.

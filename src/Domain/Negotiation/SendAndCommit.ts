@@ -68,7 +68,7 @@ const notify = (contract: Contract, outcome: RoundOutcome, publicUrl: string): R
 
 export interface CommitInput {
   readonly note: string | null
-  readonly confirmedBy: string | undefined
+  readonly confirmedBy?: string | undefined
   readonly ifMatch: string
   readonly now: string
   readonly publicUrl: string

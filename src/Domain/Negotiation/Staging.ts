@@ -33,8 +33,8 @@ const withReply = (contract: Contract, reply: StagedReply): Contract => ({
 })
 
 export interface StageInput {
-  readonly ask_id?: string | undefined
-  readonly block_id?: string | undefined
+  readonly askId?: string | undefined
+  readonly blockId?: string | undefined
   readonly type: DecisionType
   readonly text?: string | undefined
   readonly why?: string | undefined
@@ -44,10 +44,10 @@ export interface StageInput {
 }
 
 const validateShape = (input: StageInput): Rejection | undefined => {
-  if ((input.ask_id === undefined) === (input.block_id === undefined)) {
+  if ((input.askId === undefined) === (input.blockId === undefined)) {
     return reject("invalid_request", "Send exactly one of ask_id (to answer an ask) or block_id (to open a question).", { param: "ask_id" })
   }
-  if (input.block_id !== undefined && input.type !== "counter") {
+  if (input.blockId !== undefined && input.type !== "counter") {
     return reject("invalid_request", "block_id opens a new question, so it goes only with type counter.", { param: "block_id" })
   }
   if (input.type === "counter" && (input.text === undefined || input.text.trim() === "")) {
@@ -63,9 +63,9 @@ const validateShape = (input: StageInput): Rejection | undefined => {
 
 /** Checks the target of a decision against the words as they stand; staging changes nothing visible. */
 const validateTarget = (contract: Contract, party: Party, input: StageInput): Rejection | undefined => {
-  if (input.ask_id !== undefined) {
-    const ask = contract.asks.find((a) => a.id === input.ask_id)
-    if (ask === undefined) return notFound("ask", input.ask_id, "ask_id")
+  if (input.askId !== undefined) {
+    const ask = contract.asks.find((a) => a.id === input.askId)
+    if (ask === undefined) return notFound("ask", input.askId, "ask_id")
     if (ask.state === "voided") return reject("ask_voided_by_counter", "A counter superseded this ask: decide the live ask on that block.", { param: "ask_id" })
     if (ask.state !== "open") return reject("invalid_request", `This ask is ${ask.state}; there is nothing left to decide.`, { param: "ask_id" })
     if (input.type === "accept" && !ask.awaiting.includes(party.id)) {
@@ -73,8 +73,8 @@ const validateTarget = (contract: Contract, party: Party, input: StageInput): Re
     }
     return undefined
   }
-  const block = contract.blocks.find((b) => b.id === input.block_id)
-  if (block === undefined) return notFound("block", input.block_id!, "block_id")
+  const block = contract.blocks.find((b) => b.id === input.blockId)
+  if (block === undefined) return notFound("block", input.blockId!, "block_id")
   if (contract.asks.some((ask) => ask.state === "open" && ask.changes.some((c) => c.block === block.id))) {
     return reject("invalid_request", "This block already has an open ask: answer it with ask_id.", { param: "block_id" })
   }
@@ -97,8 +97,8 @@ export const stageDecision = (contract: Contract, actor: Actor, input: StageInpu
   const decision: Decision = {
     id: input.newId("dec"),
     type: input.type,
-    ask: input.ask_id ?? null,
-    block: input.block_id ?? null,
+    ask: input.askId ?? null,
+    block: input.blockId ?? null,
     fact: null,
     text: input.type === "counter" ? input.text! : null,
     why: input.why ?? null,
@@ -146,7 +146,7 @@ export const stageFactChange = (contract: Contract, actor: Actor, input: { reado
   } satisfies Decided<unknown>
 }
 
-export const withdrawDecision = (contract: Contract, actor: Actor, decisionId: string) => {
+export const withdrawDecision = (contract: Contract, actor: Actor, { decisionId }: { readonly decisionId: string }) => {
   const party = requireNegotiator(contract, actor)
   if (party instanceof Rejection) return party
   const reply = replyOf(contract, party.id)
@@ -156,7 +156,7 @@ export const withdrawDecision = (contract: Contract, actor: Actor, decisionId: s
   return { contract: next, events: [], result: { id: decisionId, object: "decision" as const, deleted: true as const, words_hash: contract.words_hash } } satisfies Decided<unknown>
 }
 
-export const setReplyNote = (contract: Contract, actor: Actor, note: string | null) => {
+export const setReplyNote = (contract: Contract, actor: Actor, { note }: { readonly note: string | null }) => {
   const party = requireNegotiator(contract, actor)
   if (party instanceof Rejection) return party
   const refused = afterFirstSend(contract)

@@ -22,8 +22,8 @@ export const defaultIntent = "I agree to be bound by these words."
 
 export interface SignInput extends Settlement {
   readonly textHash: string
-  readonly confirmedBy: string | undefined
-  readonly intent: string | undefined
+  readonly confirmedBy?: string | undefined
+  readonly intent?: string | undefined
   /** The confirming person's mark on file at press time, looked up by the caller. */
   readonly mark: PinnedMark | null
   readonly newId: NewId
@@ -94,7 +94,7 @@ export const signContract = (contract: Contract, actor: Actor, input: SignInput)
 
 export interface WithdrawSignatureInput extends Settlement {
   readonly signatureId: string
-  readonly confirmedBy: string | undefined
+  readonly confirmedBy?: string | undefined
 }
 
 /** The signer, or their own org acting for them, strikes a held or bound signature. */
