@@ -2,6 +2,7 @@ import { SqlClient } from "@effect/sql"
 import type { Statement } from "@effect/sql"
 import { Clock, Effect, Option } from "effect"
 import { hashSecret, newApiKey } from "../Auth/Secrets.js"
+import { scopesIn } from "../Domain/Api/Scopes.js"
 import { makeId } from "../RandomIds.js"
 import type { Mode } from "../Domain/Contract/Mode.js"
 import type { Scope } from "../Domain/Api/Scopes.js"
@@ -33,14 +34,13 @@ interface StoredKey {
   readonly revoked_at: Date | string | null
 }
 
-const parseJson = (value: unknown): unknown => (typeof value === "string" ? JSON.parse(value) : value)
 const iso = (value: Date | string) => new Date(value).toISOString()
 
 const keyRow = (row: StoredKey): KeyRow => ({
   id: row.id,
   object: "api_key",
   mode: row.mode,
-  scopes: parseJson(row.scopes) as Array<string>,
+  scopes: [...scopesIn(row.scopes)],
   created: iso(row.created_at),
   last4: row.last4,
   revoked: row.revoked_at !== null,

@@ -43,8 +43,15 @@ const request = async (method: string, path: string, body?: unknown) => {
 const [name = "", ...args] = process.argv.slice(2)
 const seeHelp = `(npm run admin -- ${name} --help shows its usage)`
 const oneLine = (message: string) => message.trim().replace(/\s*\n\s*/g, " ").replace(/\.$/, "")
-const need = (values: Values, option: string) =>
-  (values[option] as string | undefined) ?? fail(`${name}: --${option} is required ${seeHelp}`)
+const text = (values: Values, option: string) => {
+  const value = values[option]
+  return typeof value === "string" ? value : undefined
+}
+const texts = (values: Values, option: string) => {
+  const value = values[option]
+  return Array.isArray(value) ? value.filter((item) => typeof item === "string") : []
+}
+const need = (values: Values, option: string) => text(values, option) ?? fail(`${name}: --${option} is required ${seeHelp}`)
 const segment = (values: Values, option: string) => encodeURIComponent(need(values, option))
 
 const parsePerson = (value: string) => {
@@ -57,7 +64,7 @@ const commands: Record<string, Command> = {
     synopsis: `--name NAME [--person "Name <email>"]...`,
     about: "Creates an org with its people, and a live and a test key holding every scope.\nPrints the org, each key's secret (shown this once) and each key's id.",
     options: { name: { type: "string" }, person: { type: "string", multiple: true } },
-    run: (values) => request("POST", "/admin/orgs", { name: need(values, "name"), people: ((values["person"] ?? []) as Array<string>).map(parsePerson) })
+    run: (values) => request("POST", "/admin/orgs", { name: need(values, "name"), people: texts(values, "person").map(parsePerson) })
   },
   "add-person": {
     synopsis: "--org ORG_ID --name NAME --email EMAIL",
@@ -81,8 +88,10 @@ const commands: Record<string, Command> = {
     options: { org: { type: "string" }, limit: { type: "string" }, "starting-after": { type: "string" } },
     run: (values) => {
       const query = new URLSearchParams()
-      if (values["limit"] !== undefined) query.set("limit", values["limit"] as string)
-      if (values["starting-after"] !== undefined) query.set("starting_after", values["starting-after"] as string)
+      const limit = text(values, "limit")
+      const startingAfter = text(values, "starting-after")
+      if (limit !== undefined) query.set("limit", limit)
+      if (startingAfter !== undefined) query.set("starting_after", startingAfter)
       const search = query.toString()
       return request("GET", `/admin/orgs/${segment(values, "org")}/keys${search === "" ? "" : `?${search}`}`)
     }
@@ -116,7 +125,7 @@ if (isHelp(name)) {
   try {
     values = parseArgs({ args, options: command.options, strict: true, allowPositionals: false }).values
   } catch (error) {
-    fail(`${name}: ${oneLine((error as Error).message)} ${seeHelp}`)
+    fail(`${name}: ${oneLine(error instanceof Error ? error.message : String(error))} ${seeHelp}`)
   }
   await command.run(values).catch((error: Error) => fail(`${name}: ${oneLine(error.message)}`))
 }

@@ -41,7 +41,7 @@ export class Authenticate extends Effect.Service<Authenticate>()("Auth/Authentic
         pinnedVersion: latestVersion,
         version: yield* versionOf(request, latestVersion),
         person: seat.value.person
-      } satisfies Caller as Caller
+      } satisfies Caller
     })
 
     /** Resolves the credential, the version in force and the acting person of one request. */
@@ -85,7 +85,7 @@ export class Authenticate extends Effect.Service<Authenticate>()("Auth/Authentic
         pinnedVersion: key.value.pinnedVersion,
         version,
         person
-      } satisfies Caller as Caller
+      } satisfies Caller
     })
 
     return { caller } as const

@@ -1,7 +1,7 @@
 import { SqlClient } from "@effect/sql"
 import { Effect, Option } from "effect"
 import type { Mode } from "../Domain/Contract/Mode.js"
-import { isScope, type Scope } from "../Domain/Api/Scopes.js"
+import { scopesIn, type Scope } from "../Domain/Api/Scopes.js"
 import { isVersion, latestVersion, type Version } from "../Domain/Api/Versions.js"
 import type { Person } from "./Actor.js"
 
@@ -12,8 +12,6 @@ export interface KeyRecord {
   readonly scopes: ReadonlyArray<Scope>
   readonly pinnedVersion: Version
 }
-
-const parseJson = (value: unknown): unknown => (typeof value === "string" ? JSON.parse(value) : value)
 
 export class AuthRepo extends Effect.Service<AuthRepo>()("Auth/AuthRepo", {
   effect: Effect.gen(function*() {
@@ -28,7 +26,7 @@ export class AuthRepo extends Effect.Service<AuthRepo>()("Auth/AuthRepo", {
         id: row.id,
         org: { id: row.org_id, name: row.org_name },
         mode: row.mode,
-        scopes: (parseJson(row.scopes) as Array<string>).filter(isScope),
+        scopes: scopesIn(row.scopes),
         pinnedVersion: isVersion(row.pinned_version) ? row.pinned_version : latestVersion
       }))
     }, Effect.orDie)

@@ -5,6 +5,9 @@ import type { Mode } from "../Domain/Contract/Mode.js"
 import { rowsOfSave, type TableRows } from "./SaveRows.js"
 
 const json = (value: unknown) => JSON.stringify(value)
+// The one cast of storage: these columns hold only what save() wrote from the same types, under
+// the entity's lock, and migrations move them forward; decoding a whole aggregate by schema on
+// every load would cost more than the read it serves.
 const parse = <A>(value: unknown): A => (typeof value === "string" ? JSON.parse(value) : value) as A
 export const iso = (value: Date | string) => new Date(value).toISOString()
 

@@ -18,7 +18,10 @@ type Row = Record<string, unknown>
 
 const table = (name: string, columns: string, rows: ReadonlyArray<Row>, onConflict = ""): TableRows => ({
   table: name,
-  columns: columns.split(",").map((column) => column.trim().split(" ") as unknown as readonly [string, string]),
+  columns: columns.split(",").map((column): readonly [string, string] => {
+    const [name = "", type = ""] = column.trim().split(" ")
+    return [name, type]
+  }),
   rows,
   onConflict
 })

@@ -23,7 +23,10 @@ const unkeptCodes = new Set([
 
 const errorCode = (body: string): string | undefined => {
   try {
-    return (JSON.parse(body) as { error?: { code?: string } }).error?.code
+    const parsed: unknown = JSON.parse(body)
+    const error = typeof parsed === "object" && parsed !== null && "error" in parsed ? parsed.error : undefined
+    const code = typeof error === "object" && error !== null && "code" in error ? error.code : undefined
+    return typeof code === "string" ? code : undefined
   } catch {
     return undefined
   }
@@ -36,7 +39,7 @@ const canonical = (value: unknown): unknown =>
   Array.isArray(value)
     ? value.map(canonical)
     : value !== null && typeof value === "object"
-    ? Object.fromEntries(Object.keys(value).sort().map((key) => [key, canonical((value as Record<string, unknown>)[key])]))
+    ? Object.fromEntries(Object.entries(value).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([key, field]) => [key, canonical(field)]))
     : value
 
 /** Same method, path and JSON body (key order aside) is the same request. */
@@ -58,6 +61,10 @@ export type Claim =
   /** The request's contract write is stored but its answer was lost: answer from the write's result. */
   | { readonly _tag: "Resume"; readonly contract: string; readonly result: unknown }
 
+const claimed = (tag: "Proceed" | "Mismatch" | "InFlight"): Claim => ({ _tag: tag })
+const replay = (status: number, body: string): Claim => ({ _tag: "Replay", status, body })
+const resume = (contract: string, result: unknown): Claim => ({ _tag: "Resume", contract, result })
+
 const decoder = new TextDecoder()
 
 export const bodyText = (response: HttpServerResponse.HttpServerResponse) =>
@@ -70,7 +77,7 @@ export class Idempotency extends Effect.Service<Idempotency>()("Idempotency/Idem
     const claim = Effect.fnUntraced(function*(scope: string, key: string, requestHash: string) {
       for (let attempt = 0; attempt < 5; attempt++) {
         const now = yield* Clock.currentTimeMillis
-        if (yield* repo.claim(scope, key, requestHash, new Date(now), new Date(now + lease))) return { _tag: "Proceed" } as Claim
+        if (yield* repo.claim(scope, key, requestHash, new Date(now), new Date(now + lease))) return claimed("Proceed")
         const found = yield* repo.find(scope, key)
         if (Option.isNone(found)) continue
         const row = found.value
@@ -78,23 +85,23 @@ export class Idempotency extends Effect.Service<Idempotency>()("Idempotency/Idem
           yield* repo.forget(scope, key, row.created_at)
           continue
         }
-        if (row.request_hash !== requestHash) return { _tag: "Mismatch" } as Claim
-        if (row.status !== null) return { _tag: "Replay", status: row.status, body: row.body ?? "" } as Claim
+        if (row.request_hash !== requestHash) return claimed("Mismatch")
+        if (row.status !== null) return replay(row.status, row.body ?? "")
         if (row.locked_until !== null && new Date(row.locked_until).getTime() <= now) {
           // Its process died or failed after the claim. If its contract write was stored, resume
           // with that write's result; otherwise nothing happened and the key is free.
           if (row.contract_id !== null) {
             if (yield* repo.retake(scope, key, row.created_at, new Date(now + lease))) {
-              return { _tag: "Resume", contract: row.contract_id, result: row.result } as Claim
+              return resume(row.contract_id, row.result)
             }
             continue
           }
           yield* repo.forget(scope, key, row.created_at)
           continue
         }
-        return { _tag: "InFlight" } as Claim
+        return claimed("InFlight")
       }
-      return { _tag: "InFlight" } as Claim
+      return claimed("InFlight")
     })
 
     const release = (scope: string, key: string) => Effect.flatMap(Clock.currentTimeMillis, (now) => repo.release(scope, key, new Date(now)))

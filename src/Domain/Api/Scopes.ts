@@ -11,4 +11,10 @@ export const scopes = [
 ] as const
 export type Scope = (typeof scopes)[number]
 
-export const isScope = (value: string): value is Scope => (scopes as ReadonlyArray<string>).includes(value)
+export const isScope = (value: unknown): value is Scope => scopes.some((scope) => scope === value)
+
+/** A key's scopes as stored (a JSON array): only the ones this version knows. */
+export const scopesIn = (stored: unknown): ReadonlyArray<Scope> => {
+  const value: unknown = typeof stored === "string" ? JSON.parse(stored) : stored
+  return Array.isArray(value) ? value.filter(isScope) : []
+}

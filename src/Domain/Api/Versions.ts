@@ -4,4 +4,4 @@ export type Version = (typeof versions)[number]
 
 export const latestVersion: Version = versions[versions.length - 1]!
 
-export const isVersion = (value: string): value is Version => (versions as ReadonlyArray<string>).includes(value)
+export const isVersion = (value: string): value is Version => versions.some((version) => version === value)

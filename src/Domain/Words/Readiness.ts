@@ -1,6 +1,8 @@
 import type { Contract } from "../Contract/Contract.js"
 
 /** Advice before Send, never a refusal: what a careful sender would still look at. */
+const noBlocks: ReadonlyArray<string> = []
+
 export const readiness = (contract: Contract) => {
   const missing = contract.facts.filter((fact) => fact.missing).map((fact) => fact.id)
   const unconfirmed = contract.facts.filter((fact) => fact.inferred).map((fact) => fact.id)
@@ -8,7 +10,8 @@ export const readiness = (contract: Contract) => {
     to_send: contract.state === "draft" && missing.length === 0 && unconfirmed.length === 0,
     missing_facts: missing,
     unconfirmed_facts: unconfirmed,
-    unverified_blocks: [] as ReadonlyArray<string>
+    // Imports will mark blocks unverified; until then no block is.
+    unverified_blocks: noBlocks
   }
 }
 
