@@ -1,4 +1,5 @@
-import type { Actor, Capacity, Contract, Decided, Mail, Party } from "../Contract/Contract.js"
+import type { Actor, Capacity, Contract, Mail, Party } from "../Contract/Contract.js"
+import type { Decided } from "../Contract/Decided.js"
 import { checkConfirmedBy } from "../Contract/ConfirmedBy.js"
 import { requireCurrentHash, requireOpen } from "../Contract/Guards.js"
 import type { NewId } from "../Contract/Ids.js"
