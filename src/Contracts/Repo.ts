@@ -1,6 +1,8 @@
 import { SqlClient } from "@effect/sql"
 import { Effect, Option } from "effect"
-import type { Contract, Decided, DomainEvent } from "../Domain/Contract/Contract.js"
+import type { Contract } from "../Domain/Contract/Contract.js"
+import type { Decided } from "../Domain/Contract/Decided.js"
+import type { DomainEvent } from "../Domain/Contract/Events.js"
 import type { Mode } from "../Domain/Contract/Mode.js"
 import { rowsOfSave, type TableRows } from "./SaveRows.js"
 

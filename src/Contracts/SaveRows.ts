@@ -1,4 +1,6 @@
-import type { Contract, Decided, DomainEvent } from "../Domain/Contract/Contract.js"
+import type { Contract } from "../Domain/Contract/Contract.js"
+import type { Decided } from "../Domain/Contract/Decided.js"
+import type { DomainEvent } from "../Domain/Contract/Events.js"
 import { makeId } from "../RandomIds.js"
 
 /**

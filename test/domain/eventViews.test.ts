@@ -58,4 +58,10 @@ describe("rendering events stored in older shapes", () => {
     const future = stored("something.new", { anything: 1 }, contract.letters[0]!.sequence)
     expect(renderEvent(contract, future, "counterparty")).toEqual(future)
   })
+
+  it("passes as stored a row whose data is not its type's shape, rather than guessing at it", () => {
+    const contract = sent()
+    const odd = stored("letter.sent", { contract: contract.id, letter: "let_x", from_side: "drafter" }, contract.letters[0]!.sequence)
+    expect(renderEvent(contract, odd, "drafter")).toEqual(odd)
+  })
 })

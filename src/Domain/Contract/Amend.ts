@@ -1,4 +1,6 @@
-import type { Actor, CarriedRecipient, Contract, Decided, DomainEvent, Party } from "./Contract.js"
+import type { Actor, CarriedRecipient, Contract, Party } from "./Contract.js"
+import type { Decided } from "./Decided.js"
+import type { DomainEvent } from "./Events.js"
 import { appendEvents, requireSeat } from "./Guards.js"
 import type { NewId } from "./Ids.js"
 import { drafterParty, liveParties } from "./Parties.js"

@@ -1,4 +1,6 @@
-import type { Actor, Contract, Decided, DomainEvent } from "./Contract.js"
+import type { Actor, Contract } from "./Contract.js"
+import type { Decided } from "./Decided.js"
+import type { DomainEvent } from "./Events.js"
 import { appendEvents, requireOpen, requireSeat } from "./Guards.js"
 import type { NewId } from "./Ids.js"
 import type { Letter } from "../Negotiation/AsksAndLetters.js"

@@ -1,4 +1,5 @@
-import type { Actor, Contract, DomainEvent } from "./Contract.js"
+import type { Actor, Contract } from "./Contract.js"
+import type { DomainEvent } from "./Events.js"
 import { notFound, reject, type Rejection } from "./Rejection.js"
 import { type Seat, seatOf } from "./Seat.js"
 

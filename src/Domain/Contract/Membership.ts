@@ -1,4 +1,6 @@
-import type { Actor, Contract, Decided, DomainEvent, Mail, Party, Side } from "./Contract.js"
+import type { Actor, Contract, Mail, Party, Side } from "./Contract.js"
+import type { Decided } from "./Decided.js"
+import type { DomainEvent } from "./Events.js"
 import { appendEvents, requireOpen, requireSeat } from "./Guards.js"
 import type { NewId } from "./Ids.js"
 import { isGuest, liveParties, requiredSigners } from "./Parties.js"

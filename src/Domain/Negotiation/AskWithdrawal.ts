@@ -1,4 +1,6 @@
-import type { Actor, Contract, Decided, DomainEvent } from "../Contract/Contract.js"
+import type { Actor, Contract } from "../Contract/Contract.js"
+import type { Decided } from "../Contract/Decided.js"
+import type { DomainEvent } from "../Contract/Events.js"
 import { appendEvents, requireOpen } from "../Contract/Guards.js"
 import { settleOutsideRound } from "./PlayRound.js"
 import { notFound, reject, Rejection } from "../Contract/Rejection.js"

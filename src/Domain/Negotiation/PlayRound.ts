@@ -1,4 +1,5 @@
-import type { Contract, ContractState, DomainEvent, Party } from "../Contract/Contract.js"
+import type { Contract, ContractState, Party } from "../Contract/Contract.js"
+import type { DomainEvent } from "../Contract/Events.js"
 import { replaceFactValue } from "../Words/Fact.js"
 import { appendEvents } from "../Contract/Guards.js"
 import { type Ask, blocksChanged, type Decision, type Letter } from "./AsksAndLetters.js"
@@ -113,25 +114,25 @@ export const playRound = (contract: Contract, input: RoundInput): RoundOutcome =
   const hash = wordsHash(next.blocks)
   const state = nextState({ ...next, state: contract.state === "draft" ? "sent" : contract.state })
   const settled = settleSignatures({ ...next, words_hash: hash, state }, input)
-  const events: ReadonlyArray<DomainEvent> = [
-    {
-      type: "letter.sent",
-      data: { contract: contract.id, letter: letter.id, from: letter.from, from_side: from.side, asks: letter.asks, words_hash: hash, state }
-    },
-    ...(hash === contract.words_hash ? [] : [{
-      type: "words.changed",
-      data: {
-        contract: contract.id,
-        words_hash: hash,
-        previous_hash: contract.words_hash,
-        blocks_touched: landing.landed,
-        letter: letter.id,
-        signatures_voided: settled.voided
-      }
-    }]),
-    ...(state === "agreed" && contract.state !== "agreed" ? [{ type: "contract.agreed", data: { contract: contract.id, words_hash: hash, letter: letter.id } }] : []),
-    ...settled.events
-  ]
+  const sent: DomainEvent = {
+    type: "letter.sent",
+    data: { contract: contract.id, letter: letter.id, from: letter.from, from_side: from.side, asks: letter.asks, words_hash: hash, state }
+  }
+  const changed: ReadonlyArray<DomainEvent> = hash === contract.words_hash ? [] : [{
+    type: "words.changed",
+    data: {
+      contract: contract.id,
+      words_hash: hash,
+      previous_hash: contract.words_hash,
+      blocks_touched: landing.landed,
+      letter: letter.id,
+      signatures_voided: settled.voided
+    }
+  }]
+  const agreed: ReadonlyArray<DomainEvent> = state === "agreed" && contract.state !== "agreed"
+    ? [{ type: "contract.agreed", data: { contract: contract.id, words_hash: hash, letter: letter.id } }]
+    : []
+  const events = [sent, ...changed, ...agreed, ...settled.events]
   return { contract: appendEvents(settled.contract, events, input.now), letter, landed: landing.landed, reAsked, asksOpened: opened, events }
 }
 

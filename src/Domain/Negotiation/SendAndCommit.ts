@@ -1,4 +1,5 @@
-import type { Actor, Contract, Decided, Mail, Party } from "../Contract/Contract.js"
+import type { Actor, Contract, Mail, Party } from "../Contract/Contract.js"
+import type { Decided } from "../Contract/Decided.js"
 import type { Recipient } from "../Contract/Recipient.js"
 import { checkConfirmedBy } from "../Contract/ConfirmedBy.js"
 import { requireCurrentHash, requireOpen } from "../Contract/Guards.js"

@@ -1,4 +1,5 @@
-import type { Actor, Contract, Decided, Party } from "../Contract/Contract.js"
+import type { Actor, Contract, Party } from "../Contract/Contract.js"
+import type { Decided } from "../Contract/Decided.js"
 import { checkFactValue } from "../Templates/Drafting.js"
 import type { FactValue } from "../Words/Fact.js"
 import { requireCurrentHash, requireOpen, requireSeat } from "../Contract/Guards.js"

@@ -1,4 +1,5 @@
-import type { Actor, Contract, ContractState, Decided, DomainEvent, Party } from "../Contract/Contract.js"
+import type { Actor, Contract, ContractState, Party } from "../Contract/Contract.js"
+import type { Decided } from "../Contract/Decided.js"
 import { appendEvents, requireOpen, requireSeat } from "../Contract/Guards.js"
 import type { NewId } from "../Contract/Ids.js"
 import { liveParties } from "../Contract/Parties.js"
@@ -11,7 +12,8 @@ import {
   renderSignature,
   type Settlement,
   settleSignatures,
-  signatureEvent
+  signatureEvent,
+  withdrawalEvent
 } from "./SignatureStates.js"
 import type { PinnedMark, Signature } from "./Signature.js"
 
@@ -69,7 +71,7 @@ export const signContract = (contract: Contract, actor: Actor, input: SignInput)
       param: "text_hash"
     })
   }
-  const signature: Signature = {
+  const signature: Signature & { readonly state: "bound" | "held" } = {
     id: input.newId("sig"),
     party: confirmer.id,
     person: confirmer.person,
@@ -118,10 +120,9 @@ export const withdrawSignature = (contract: Contract, actor: Actor, input: Withd
   const confirmer = checkConfirmedBy(contract, actor, input.confirmedBy, "signer")
   if (confirmer instanceof Rejection) return confirmer
   const withdrawn: Signature = { ...signature, state: "withdrawn", struck_at: input.now }
-  const event = signatureEvent(contract, withdrawn)
   const settled = settleSignatures({ ...contract, signatures: contract.signatures.map((s) => (s.id === signature.id ? withdrawn : s)) }, input)
   const next = settled.contract
-  const events: ReadonlyArray<DomainEvent> = [{ ...event, data: { ...event.data, withdrawn_by: input.confirmedBy } }, ...settled.events]
+  const events = [withdrawalEvent(contract, withdrawn, input.confirmedBy), ...settled.events]
   return {
     contract: appendEvents(next, events, input.now),
     events,

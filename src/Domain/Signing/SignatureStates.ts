@@ -1,4 +1,5 @@
-import type { Contract, DomainEvent } from "../Contract/Contract.js"
+import type { Contract } from "../Contract/Contract.js"
+import type { DomainEvent, SignatureMoved } from "../Contract/Events.js"
 import { bothSidesIn, requiredSigners } from "../Contract/Parties.js"
 import type { Signature, SignatureState } from "./Signature.js"
 
@@ -8,16 +9,33 @@ export const isLive = (signature: Signature) => signature.state === "held" || si
 export const latestSignatureOf = (contract: Contract, party: string): Signature | null =>
   contract.signatures.filter((s) => s.party === party).at(-1) ?? null
 
-export const signatureEvent = (contract: Contract, signature: Signature): DomainEvent => ({
-  type: `signature.${signature.state}`,
-  data: {
-    contract: contract.id,
-    signature: signature.id,
-    party: signature.party,
-    person: signature.person,
-    bound_hash: signature.bound_hash,
-    state: signature.state
+/** The states a signature reaches without a person withdrawing it. */
+export type MovedState = Exclude<SignatureState, "withdrawn">
+
+const signatureData = (contract: Contract, signature: Signature) => ({
+  contract: contract.id,
+  signature: signature.id,
+  party: signature.party,
+  person: signature.person,
+  bound_hash: signature.bound_hash
+})
+
+export const signatureEvent = (contract: Contract, signature: Signature & { readonly state: MovedState }): SignatureMoved => {
+  const data = signatureData(contract, signature)
+  switch (signature.state) {
+    case "held":
+      return { type: "signature.held", data: { ...data, state: signature.state } }
+    case "bound":
+      return { type: "signature.bound", data: { ...data, state: signature.state } }
+    case "void":
+      return { type: "signature.void", data: { ...data, state: signature.state } }
   }
+}
+
+/** A withdrawal is a person's act, so its event names who confirmed it. */
+export const withdrawalEvent = (contract: Contract, signature: Signature, by: string): DomainEvent => ({
+  type: "signature.withdrawn",
+  data: { ...signatureData(contract, signature), state: "withdrawn", withdrawn_by: by }
 })
 
 /**
@@ -31,10 +49,10 @@ export const allBound = (contract: Contract): boolean => {
   )
 }
 
-const move = (signature: Signature, state: SignatureState, now: string): Signature => ({
+const move = <S extends MovedState>(signature: Signature, state: S, now: string): Signature & { readonly state: S } => ({
   ...signature,
   state,
-  struck_at: state === "void" || state === "withdrawn" ? now : signature.struck_at
+  struck_at: state === "void" ? now : signature.struck_at
 })
 
 export interface Settlement {

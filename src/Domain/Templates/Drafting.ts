@@ -1,4 +1,6 @@
-import type { Actor, Contract, Decided } from "../Contract/Contract.js"
+import type { Actor, Contract } from "../Contract/Contract.js"
+import type { Decided } from "../Contract/Decided.js"
+import type { DomainEvent } from "../Contract/Events.js"
 import { drafterParty } from "../Contract/Parties.js"
 import { appendEvents } from "../Contract/Guards.js"
 import { type Fact, type FactValue, renderValue, type Span } from "../Words/Fact.js"
@@ -137,7 +139,7 @@ export const draftFromTemplate = (input: DraftFromTemplate): Rejection | Decided
     updated_at: input.now
   }
   // No `origin` here: it rides on six cores only, and this is not one of them.
-  const event = {
+  const event: DomainEvent = {
     type: "contract.drafted",
     data: {
       contract: contract.id,

@@ -1,4 +1,6 @@
-import type { Actor, Contract, Decided } from "../Contract/Contract.js"
+import type { Actor, Contract } from "../Contract/Contract.js"
+import type { Decided } from "../Contract/Decided.js"
+import type { DomainEvent } from "../Contract/Events.js"
 import { checkFactValue } from "../Templates/Drafting.js"
 import { type Fact, type FactValue, occurrences, renderValue, replaceFactValue } from "./Fact.js"
 import { appendEvents, requireCurrentHash, requireOpen, requireSeat } from "../Contract/Guards.js"
@@ -53,7 +55,7 @@ export const setFact = (
   }
   const change = replaceFactValue(contract.blocks, contract.facts, fact.id, input.value)
   const hash = wordsHash(change.blocks)
-  const event = {
+  const event: DomainEvent = {
     type: "words.changed",
     data: {
       contract: contract.id,
@@ -90,7 +92,7 @@ export const confirmFact = (
   if (fact instanceof Rejection) return fact
   const person = actor.person!.id
   const confirmed: Fact = { ...fact, inferred: false, confirmed_by: person, confirmed_at: input.now }
-  const event = { type: "fact.confirmed", data: { contract: contract.id, fact: fact.id, confirmed_by: person } }
+  const event: DomainEvent = { type: "fact.confirmed", data: { contract: contract.id, fact: fact.id, confirmed_by: person } }
   const next = appendEvents(
     { ...contract, facts: contract.facts.map((f) => (f.id === fact.id ? confirmed : f)) },
     [event],
