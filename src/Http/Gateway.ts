@@ -26,11 +26,6 @@ const maxIdempotencyKeyLength = 255
 
 const unrecognized = (method: string, path: string) => reject("not_found", `Unrecognized request URL (${method}: ${excerpt(path, 100)}).`)
 
-/** A guest link reaches only its own contract among the contract routes (see guestReaches). */
-const guestMayUse = (route: Route, path: string, guest: NonNullable<Caller["guest"]>, policy: EndpointPolicy) =>
-  guestReaches(route.segments, policy) &&
-  (route.segments[0] !== "contracts" || path.split("/").filter((s) => s !== "")[1] === guest.contract)
-
 const authorise = (policy: EndpointPolicy, caller: Caller) => {
   if (caller.guest !== null) return undefined
   if (policy.scope !== null && !caller.scopes.includes(policy.scope) && (policy.orScope === null || !caller.scopes.includes(policy.orScope))) {
@@ -113,7 +108,7 @@ export const gateway = (routes: RouteTable) =>
       const admit = (request: HttpServerRequest.HttpServerRequest, route: Route, path: string, policy: EndpointPolicy) =>
         Effect.gen(function*() {
           const caller = yield* authenticate.caller(request)
-          if (caller.guest !== null && !guestMayUse(route, path, caller.guest, policy)) return fail(unrecognized(request.method, path))
+          if (caller.guest !== null && !guestReaches(route, path, caller.guest.contract)) return fail(unrecognized(request.method, path))
           const refused = authorise(policy, caller)
           if (refused !== undefined) return fail(refused)
           const allowance = yield* limiter.take(rateBucketOf(caller), policy.rate)
