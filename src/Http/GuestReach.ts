@@ -1,14 +1,13 @@
 import type { EndpointPolicy } from "./Policy.js"
+import { pathParam, type Route } from "./RouteTable.js"
+
+/** Whether a guest link may call an endpoint at all: the document lists the guest schemes exactly there. */
+export const guestMayCall = (policy: EndpointPolicy): boolean => policy.credential === "caller" && policy.guest !== "never"
 
 /**
- * The routes a guest link reaches at all: its own contract's (the gateway checks the id), the
- * routes that name only an ask or a signature (the contract checks the seat), its own feed,
- * and the routes any working credential may call (GET /me, its own mark). For anything else
- * a guest gets `404`, as if the route did not exist.
+ * Whether a guest link on `contract` reaches this request, as the endpoint's policy declares
+ * (`GuestReach`). Its own contract is the `id` the handler will read, decoded, so the check and
+ * the handler can never disagree about which contract a path names.
  */
-export const guestReaches = (segments: ReadonlyArray<string>, policy: EndpointPolicy): boolean =>
-  policy.credential === "caller" && (policy.scope === null ||
-  segments[0] === "attention" ||
-  segments[0] === "asks" ||
-  segments[0] === "signatures" ||
-  (segments[0] === "contracts" && segments[1] === ":id"))
+export const guestReaches = (route: Route, path: string, contract: string): boolean =>
+  guestMayCall(route.policy) && (route.policy.guest !== "own_contract" || pathParam(route, path, "id") === contract)

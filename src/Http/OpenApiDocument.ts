@@ -1,7 +1,7 @@
 import { HttpApi } from "@effect/platform"
 import { Context, Option } from "effect"
 import { type ErrorCode, errorCodes } from "../Domain/Api/ErrorCodes.js"
-import { guestReaches } from "./GuestReach.js"
+import { guestMayCall } from "./GuestReach.js"
 import { type EndpointPolicy, Policy } from "./Policy.js"
 import { gatewayRefusals, Refusals } from "./Refusals.js"
 
@@ -14,7 +14,6 @@ type Json = Record<string, any>
 interface Declared {
   readonly policy: EndpointPolicy | undefined
   readonly refusals: ReadonlyArray<ErrorCode>
-  readonly segments: ReadonlyArray<string>
 }
 
 const securitySchemes = {
@@ -110,7 +109,7 @@ const securityOf = (declared: Declared) => {
   const { policy } = declared
   if (policy === undefined) return []
   if (policy.credential === "admin") return [{ AdminToken: [] }]
-  if (!guestReaches(declared.segments, policy)) return [{ OrgKey: [] }]
+  if (!guestMayCall(policy)) return [{ OrgKey: [] }]
   return policy.writes ? [{ OrgKey: [] }, { GuestToken: [] }] : [{ OrgKey: [] }, { GuestToken: [] }, { GuestLink: [] }]
 }
 
@@ -153,8 +152,7 @@ const declaredOperations = (api: HttpApi.HttpApi.Any) => {
       const path = endpoint.path.replace(/:(\w+)\??/g, "{$1}")
       operations.set(`${endpoint.method.toLowerCase()} ${path}`, {
         policy: Option.getOrUndefined(Context.getOption(mergedAnnotations, Policy)),
-        refusals: Option.getOrElse(Context.getOption(mergedAnnotations, Refusals), () => []),
-        segments: endpoint.path.split("/").filter((segment) => segment !== "")
+        refusals: Option.getOrElse(Context.getOption(mergedAnnotations, Refusals), () => [])
       })
     }
   })

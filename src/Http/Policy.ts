@@ -11,6 +11,18 @@ export type RateClass = "read" | "write" | "send_sign"
  */
 export type IfMatchRule = "required" | "ignored" | "refused" | "absent"
 
+/**
+ * What a guest link reaches (anything else answers `404`, as if the route did not exist):
+ * `own_contract` where the `id` path parameter names its contract; `anywhere` where the handler
+ * checks the seat (routes naming an ask or a signature, its own feed, `/me`, its own mark);
+ * `never` for the org's own routes.
+ */
+export type GuestReach = "own_contract" | "anywhere" | "never"
+
+// A route any working credential may call (no scope) admits a guest link too; a scoped route
+// admits none unless it says so, so a new endpoint is closed to guests until declared open.
+const guestByDefault = (scope: Scope | null): GuestReach => (scope === null ? "anywhere" : "never")
+
 /** What the gateway enforces before a handler runs, declared on each endpoint in its Api file. */
 export interface EndpointPolicy {
   /** `caller`: an org key or a guest link (the public interface); `admin`: the operator's admin token. */
@@ -27,16 +39,32 @@ export interface EndpointPolicy {
   /** `Idempotency-Key` is required. */
   readonly idempotent: boolean
   readonly ifMatch: IfMatchRule
+  readonly guest: GuestReach
 }
 
 export class Policy extends Context.Tag("Http/Policy")<Policy, EndpointPolicy>() {
-  static read(scope: Scope | null, options: { readonly actingPerson?: boolean } = {}): EndpointPolicy {
-    const actingPerson = options.actingPerson ?? false
-    return { credential: "caller", scope, orScope: null, rate: "read", writes: false, actingPerson, idempotent: false, ifMatch: "absent" }
+  static read(scope: Scope | null, options: { readonly actingPerson?: boolean; readonly guest?: GuestReach } = {}): EndpointPolicy {
+    return {
+      credential: "caller",
+      scope,
+      orScope: null,
+      rate: "read",
+      writes: false,
+      actingPerson: options.actingPerson ?? false,
+      idempotent: false,
+      ifMatch: "absent",
+      guest: options.guest ?? guestByDefault(scope)
+    }
   }
   static write(
     scope: Scope | null,
-    options: { readonly idempotent?: boolean; readonly rate?: RateClass; readonly orScope?: Scope; readonly ifMatch?: IfMatchRule } = {}
+    options: {
+      readonly idempotent?: boolean
+      readonly rate?: RateClass
+      readonly orScope?: Scope
+      readonly ifMatch?: IfMatchRule
+      readonly guest?: GuestReach
+    } = {}
   ): EndpointPolicy {
     return {
       credential: "caller",
@@ -46,11 +74,22 @@ export class Policy extends Context.Tag("Http/Policy")<Policy, EndpointPolicy>()
       writes: true,
       actingPerson: true,
       idempotent: options.idempotent ?? false,
-      ifMatch: options.ifMatch ?? "absent"
+      ifMatch: options.ifMatch ?? "absent",
+      guest: options.guest ?? guestByDefault(scope)
     }
   }
   /** The admin API (SEMANTICS.md "Bootstrap"): the admin token, nothing else of a caller's. */
   static admin(): EndpointPolicy {
-    return { credential: "admin", scope: null, orScope: null, rate: "write", writes: false, actingPerson: false, idempotent: false, ifMatch: "absent" }
+    return {
+      credential: "admin",
+      scope: null,
+      orScope: null,
+      rate: "write",
+      writes: false,
+      actingPerson: false,
+      idempotent: false,
+      ifMatch: "absent",
+      guest: "never"
+    }
   }
 }

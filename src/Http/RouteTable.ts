@@ -26,9 +26,14 @@ export const routeTable = (api: HttpApi.HttpApi.Any) => {
       const policy = Context.getOption(mergedAnnotations, Policy)
       // A route the gateway knows nothing about would skip every check: refuse to start instead.
       if (Option.isNone(policy)) throw new Error(`${endpoint.method} ${endpoint.path} declares no Policy`)
+      const segments = split(endpoint.path)
+      // A guest's own contract is checked against `id`: without one, the check would pass nothing.
+      if (policy.value.guest === "own_contract" && !segments.includes(":id")) {
+        throw new Error(`${endpoint.method} ${endpoint.path} admits a guest to its own contract but has no :id`)
+      }
       routes.push({
         method: endpoint.method,
-        segments: split(endpoint.path),
+        segments,
         policy: policy.value,
         hasPayload: Option.isSome(endpoint.payloadSchema),
         emptyBodyAllowed: Option.match(endpoint.payloadSchema, {
@@ -70,3 +75,7 @@ export const pathParams = (route: Route, path: string): ReadonlyArray<readonly [
   }
   return params
 }
+
+/** One path parameter of a request to `route`, decoded as the handler will read it. */
+export const pathParam = (route: Route, path: string, name: string): string | undefined =>
+  pathParams(route, path)?.find(([param]) => param === name)?.[1]

@@ -1,0 +1,47 @@
+import type { HttpServerRequest } from "@effect/platform"
+import { Effect } from "effect"
+import type { Caller } from "../../Auth/Actor.js"
+import { secretsEqual } from "../../Auth/Secrets.js"
+import { reject } from "../../Domain/Contract/Rejection.js"
+import { rateBucketOf, type RateLimiter } from "../../RateLimit/RateLimiter.js"
+import { guestReaches } from "../GuestReach.js"
+import type { EndpointPolicy } from "../Policy.js"
+import type { Route } from "../RouteTable.js"
+import { RetryLater, unrecognized } from "./Answer.js"
+
+/** The admin API's one credential: the operator's token, nothing of a caller's. */
+export const adminToken = (request: HttpServerRequest.HttpServerRequest, token: string) => {
+  const given = /^Bearer\s+(\S+)\s*$/i.exec(request.headers["authorization"] ?? "")?.[1]
+  return given !== undefined && secretsEqual(given, token) ? Effect.void : Effect.fail(reject("unauthorized", "Invalid admin token."))
+}
+
+/** Beyond its reach a guest link meets `404`, as if the route did not exist. */
+export const guestReach = (caller: Caller, route: Route, method: string, path: string) =>
+  caller.guest === null || guestReaches(route, path, caller.guest.contract) ? Effect.void : Effect.fail(unrecognized(method, path))
+
+// A guest holds no scopes and is one person: its reach, settled above, is all it needs.
+
+export const scope = (caller: Caller, policy: EndpointPolicy) => {
+  const holds = (granted: EndpointPolicy["orScope"]) => granted !== null && caller.scopes.includes(granted)
+  const wanted = policy.scope
+  if (caller.guest !== null || wanted === null || holds(wanted) || holds(policy.orScope)) return Effect.void
+  return Effect.fail(reject("insufficient_scope", `This key lacks the '${wanted}' scope.`, { param: wanted }))
+}
+
+export const actingPerson = (caller: Caller, policy: EndpointPolicy) => {
+  if (caller.guest !== null || !policy.actingPerson || caller.person !== null) return Effect.void
+  const why = policy.writes ? "to write" : "for this call, which is one person's"
+  return Effect.fail(reject("acting_person_required", `An org key must name the human with 'Contracts-Acting-Person' ${why}.`, {
+    param: "Contracts-Acting-Person"
+  }))
+}
+
+/** Spends one request of the caller's allowance for the route's class, or says when one is allowed again. */
+export const rate = (limiter: RateLimiter, caller: Caller, policy: EndpointPolicy) =>
+  Effect.flatMap(limiter.take(rateBucketOf(caller), policy.rate), (allowance) =>
+    allowance.allowed ? Effect.void : Effect.fail(
+      new RetryLater({
+        rejection: reject("rate_limited", "Too many requests; retry after the time in Retry-After."),
+        seconds: allowance.retryAfter
+      })
+    ))

@@ -1,0 +1,47 @@
+import { HttpServerRequest, type HttpServerResponse } from "@effect/platform"
+import { HttpApiDecodeError } from "@effect/platform/HttpApiError"
+import { RouteNotFound } from "@effect/platform/HttpServerError"
+import { Cause, Data, Effect } from "effect"
+import { excerpt, internalError, reject, Rejection } from "../../Domain/Contract/Rejection.js"
+import { fromDecodeError } from "../DecodeErrors.js"
+import { errorResponse } from "../Envelope.js"
+import type { RouteTable } from "../RouteTable.js"
+
+/** A refusal whose answer says when to come back (`Retry-After`, in seconds). */
+export class RetryLater extends Data.TaggedError("RetryLater")<{ readonly rejection: Rejection; readonly seconds: number }> {}
+
+export const unrecognized = (method: string, path: string) =>
+  reject("not_found", `Unrecognized request URL (${method}: ${excerpt(path, 100)}).`)
+
+/**
+ * The one way out: a step's refusal, a handler's failure or an unknown route answers in the
+ * spec's envelope; anything unexpected is logged and answered `500` with nothing internal.
+ */
+export const answering = (routes: RouteTable, docsUrl: string) =>
+<R>(app: Effect.Effect<HttpServerResponse.HttpServerResponse, unknown, R>) =>
+  Effect.gen(function*() {
+    const request = yield* HttpServerRequest.HttpServerRequest
+    const fail = (rejection: Rejection, headers?: Record<string, string>) => Effect.succeed(errorResponse(rejection, docsUrl, headers))
+    return yield* app.pipe(
+      Effect.catchAllCause((cause) => {
+        const failure = Cause.failureOption(cause)
+        if (failure._tag === "Some" && !Cause.isInterruptedOnly(cause)) {
+          const error = failure.value
+          if (error instanceof Rejection) return fail(error)
+          if (error instanceof RetryLater) return fail(error.rejection, { "retry-after": String(error.seconds) })
+          if (error instanceof HttpApiDecodeError) return fail(fromDecodeError(error))
+          if (error instanceof RouteNotFound) {
+            const path = new URL(request.url, "http://x").pathname
+            const allowed = routes.methodsAt(path)
+            return fail(unrecognized(request.method, path), allowed.length === 0 ? {} : { allow: allowed.join(", ") })
+          }
+        }
+        return Effect.as(
+          Effect.logError("unexpected failure", cause).pipe(
+            Effect.annotateLogs({ method: request.method, url: excerpt(request.url, 200) })
+          ),
+          errorResponse(internalError, docsUrl)
+        )
+      })
+    )
+  })
