@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto"
-import type { IdPrefix, NewId } from "./Domain/Contract/Ids.js"
+import { asId, type IdPrefix, type NewId } from "./Domain/Contract/Ids.js"
 
 const alphabet = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz"
 
@@ -15,4 +15,4 @@ export const randomToken = (length = 20): string => {
 }
 
 /** The id source the shell hands the core: randomness stays out of src/Domain. */
-export const makeId: NewId = <P extends IdPrefix>(prefix: P): `${P}_${string}` => `${prefix}_${randomToken()}`
+export const makeId: NewId = <P extends IdPrefix>(prefix: P) => asId(prefix, `${prefix}_${randomToken()}`)

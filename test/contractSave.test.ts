@@ -12,6 +12,7 @@ import { findTemplate } from "../src/Templates/Catalog.js"
 import { makeId } from "../src/RandomIds.js"
 import { databases } from "./support/databases.js"
 import { type RuntimeOnDatabase, runtimeOnDatabase } from "./support/runtime.js"
+import { asId } from "../src/Domain/Contract/Ids.js"
 
 for (const database of databases) {
   describe(`storing a contract write (${database.name})`, () => {
@@ -36,7 +37,7 @@ for (const database of databases) {
         const slug = orgName.toLowerCase().replace(/[^a-z]/g, "")
         const org = yield* (yield* AdminRepo).createOrg(orgName, [{ name: "Ada", email: `ada@${slug}.test` }], ["contracts:write"])
         const drafted = draftFromTemplate({
-          id,
+          id: asId("con", id),
           mode: "live",
           actor: { mode: "live", org: org.org_id, person: org.people[0]!, guest: null },
           template: findTemplate("tpl_mutual_nda")!,
@@ -59,7 +60,7 @@ for (const database of databases) {
         expect(first.parties).toBe(drafted.contract.parties.length)
 
         // A later write with a guest party, an event and a mail.
-        const guest = { ...drafted.contract.parties[0]!, id: "pty_guest", person: "per_guest", org: null, email: "g@x.test", guest_token_hash: "h" }
+        const guest = { ...drafted.contract.parties[0]!, id: asId("pty", "pty_guest"), person: "per_guest", org: null, email: "g@x.test", guest_token_hash: "h" }
         const next: Contract = {
           ...drafted.contract,
           head_sequence: drafted.contract.head_sequence + 1,

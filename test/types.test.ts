@@ -1,6 +1,7 @@
 import { describe, expectTypeOf, it } from "@effect/vitest"
 import type { Rpc } from "@effect/rpc"
 import type { CommitReply, Sign } from "../src/Contracts/Entity.js"
+import { asId, type ContractId } from "../src/Domain/Contract/Ids.js"
 import { reject } from "../src/Domain/Contract/Rejection.js"
 import type { commitReply } from "../src/Domain/Negotiation/SendAndCommit.js"
 import type { signContract } from "../src/Domain/Signing/SignAndWithdraw.js"
@@ -24,5 +25,12 @@ describe("what the compiler checks on the write path", () => {
     // @ts-expect-error: a round's result without `landed` is not what the handler answers
     expectTypeOf<Omit<Committed, "landed"> & { readonly landed_blocks: Committed["landed"] }>().toMatchTypeOf<Answered>()
     expectTypeOf<ResultOf<typeof signContract>>().toMatchTypeOf<Rpc.Success<typeof Sign>>()
+  })
+
+  it("keeps one kind of id out of another's place", () => {
+    const party = asId("pty", "pty_1")
+    expectTypeOf(asId("con", "con_1")).toEqualTypeOf<ContractId>()
+    // @ts-expect-error: a party's id is not a contract's
+    expectTypeOf(party).toEqualTypeOf<ContractId>()
   })
 })

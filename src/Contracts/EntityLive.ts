@@ -21,6 +21,7 @@ import { ContractsRepo } from "./Repo.js"
 import { WriteProbe } from "./WriteProbe.js"
 import { requestKeyHeaders } from "../Idempotency/RequestKey.js"
 import { makeId } from "../RandomIds.js"
+import { asId } from "../Domain/Contract/Ids.js"
 
 /** The idempotency key the message was sent under, for the save to record its result on. */
 const requestKeyOf = (headers: Headers.Headers) => {
@@ -33,7 +34,7 @@ const requestKeyOf = (headers: Headers.Headers) => {
 export const ContractLive = Layer.unwrapEffect(Effect.map(ServerConfig, (settings) => Contract.toLayer(
   Effect.gen(function*() {
     const address = yield* Entity.CurrentAddress
-    const id = address.entityId
+    const id = asId("con", address.entityId)
     const repo = yield* ContractsRepo
     const live = yield* LiveContracts
     const config = yield* ServerConfig

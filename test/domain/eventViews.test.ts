@@ -6,6 +6,7 @@ import { Rejection } from "../../src/Domain/Contract/Rejection.js"
 import { sendContract } from "../../src/Domain/Negotiation/SendAndCommit.js"
 import { mutualNda } from "../../src/Domain/Templates/MutualNda.js"
 import { sequentialIds } from "./fixtures.js"
+import { asId } from "../../src/Domain/Contract/Ids.js"
 
 const now = "2026-11-22T00:00:00.000Z"
 const ada: Actor = { mode: "test", org: "org_a", person: { id: "per_a", name: "Ada", email: "ada@a.test" }, guest: null }
@@ -17,7 +18,7 @@ const ok = <A>(value: Rejection | { contract: Contract; result: A }) => {
 
 const sent = (): Contract => {
   const newId = sequentialIds()
-  const drafted = ok(draftFromTemplate({ id: "con_v", mode: "test", actor: ada, template: mutualNda, facts: {}, now, newId }))
+  const drafted = ok(draftFromTemplate({ id: asId("con", "con_v"), mode: "test", actor: ada, template: mutualNda, facts: {}, now, newId }))
   return ok(sendContract(drafted, ada, {
     now, newId, publicUrl: "http://localhost", note: null, confirmedBy: "per_a", ifMatch: drafted.words_hash,
     recipients: [{ person: { id: "per_b", name: "Bea", email: "bea@b.test", org: "org_b" }, capacity: ["negotiator"], guest: null }],

@@ -11,6 +11,7 @@ import { commitReply, sendContract } from "../../src/Domain/Negotiation/SendAndC
 import { stageDecision } from "../../src/Domain/Negotiation/Staging.js"
 import { mutualNda } from "../../src/Domain/Templates/MutualNda.js"
 import { sequentialIds } from "./fixtures.js"
+import { asId } from "../../src/Domain/Contract/Ids.js"
 
 const person = (id: string) => ({ id, name: id, email: `${id}@example.test` })
 const actors: ReadonlyArray<Actor> = [
@@ -28,7 +29,7 @@ const ok = <A>(value: Rejection | { contract: Contract; result: A }) => {
 }
 
 const sentContract = (): Contract => {
-  const drafted = ok(draftFromTemplate({ id: "con_p", mode: "test", actor: actors[0]!, template: mutualNda, facts: {}, now, newId: settings.newId })).contract
+  const drafted = ok(draftFromTemplate({ id: asId("con", "con_p"), mode: "test", actor: actors[0]!, template: mutualNda, facts: {}, now, newId: settings.newId })).contract
   const recipients = [actors[1]!, actors[2]!].map((a) => ({ person: { ...a.person!, org: a.org }, capacity: ["negotiator" as const], guest: null }))
   return ok(sendContract(drafted, actors[0]!, {
     ...settings, recipients, note: null, confirmedBy: "per_a", ifMatch: drafted.words_hash,
@@ -69,7 +70,7 @@ const stage = (contract: Contract, s: Exclude<Step, { kind: "commit" }>): Contra
 
 // Acme sends to two guest negotiators and a guest signer: the drafting side brought all three in.
 const sentToGuests = (): Contract => {
-  const drafted = ok(draftFromTemplate({ id: "con_g", mode: "test", actor: actors[0]!, template: mutualNda, facts: {}, now, newId: settings.newId })).contract
+  const drafted = ok(draftFromTemplate({ id: asId("con", "con_g"), mode: "test", actor: actors[0]!, template: mutualNda, facts: {}, now, newId: settings.newId })).contract
   const guest = (id: string, capacity: ReadonlyArray<"negotiator" | "signer">) => ({ person: { ...person(id), org: null }, capacity, guest: { token: `gtk_${id}`, hash: `hash_${id}` } })
   return ok(sendContract(drafted, actors[0]!, {
     ...settings,

@@ -3,6 +3,7 @@ import { draftFromTemplate } from "../../src/Domain/Templates/Drafting.js"
 import { Rejection } from "../../src/Domain/Contract/Rejection.js"
 import { templates } from "../../src/Domain/Templates/index.js"
 import { sequentialIds } from "./fixtures.js"
+import { asId } from "../../src/Domain/Contract/Ids.js"
 
 const actor = { mode: "test" as const, org: "org_1", person: { id: "per_1", name: "Ada", email: "ada@acme.test" }, guest: null }
 
@@ -20,7 +21,7 @@ describe("the template catalogue", () => {
 
     it(`${template.id}: renders with every fact's value standing at each of its spans`, () => {
       const facts = Object.fromEntries(template.blanks.map((blank, i) => [blank.key, `Value ${i} of ${blank.label}`]))
-      const drafted = draftFromTemplate({ id: "con_1", mode: "test", actor, template, facts, now: "2026-01-01T00:00:00.000Z", newId: sequentialIds() })
+      const drafted = draftFromTemplate({ id: asId("con", "con_1"), mode: "test", actor, template, facts, now: "2026-01-01T00:00:00.000Z", newId: sequentialIds() })
       if (drafted instanceof Rejection) throw drafted
       for (const fact of drafted.contract.facts) {
         expect(fact.spans.length).toBeGreaterThan(0)

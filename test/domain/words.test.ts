@@ -3,11 +3,12 @@ import fc from "fast-check"
 import type { Fact } from "../../src/Domain/Words/Fact.js"
 import { replaceFactValue } from "../../src/Domain/Words/Fact.js"
 import { wordsHash } from "../../src/Domain/Words/Blocks.js"
+import { asId } from "../../src/Domain/Contract/Ids.js"
 
 describe("the words hash", () => {
   it("depends on kind and text in order, never on ids or numbers", () => {
-    const a = [{ id: "blk_1", number: 1, kind: "clause" as const, text: "One." }, { id: "blk_2", number: 2, kind: "clause" as const, text: "Two." }]
-    const renamed = a.map((b, i) => ({ ...b, id: `blk_x${i}`, number: i + 10 }))
+    const a = [{ id: asId("blk", "blk_1"), number: 1, kind: "clause" as const, text: "One." }, { id: asId("blk", "blk_2"), number: 2, kind: "clause" as const, text: "Two." }]
+    const renamed = a.map((b, i) => ({ ...b, id: asId("blk", `blk_x${i}`), number: i + 10 }))
     expect(wordsHash(renamed)).toBe(wordsHash(a))
     expect(wordsHash([a[1]!, a[0]!])).not.toBe(wordsHash(a))
     expect(wordsHash([{ ...a[0]!, kind: "heading" }, a[1]!])).not.toBe(wordsHash(a))
@@ -44,10 +45,10 @@ describe("rewriting a fact", () => {
                 text += values[segment.fact]!
               }
             }
-            return { id: `blk_${b}`, number: b + 1, kind: "clause" as const, text }
+            return { id: asId("blk", `blk_${b}`), number: b + 1, kind: "clause" as const, text }
           })
           const facts: Array<Fact> = values.map((value, i) => ({
-            id: `fct_${i}`, name: `f${i}`, label: `F${i}`, kind: "party", value, inferred: false,
+            id: asId("fct", `fct_${i}`), name: `f${i}`, label: `F${i}`, kind: "party", value, inferred: false,
             confirmed_by: null, confirmed_at: null, missing: false, spans: spans[i]!
           }))
           const change = replaceFactValue(blocks, facts, `fct_${target}`, replacement)

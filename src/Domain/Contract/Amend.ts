@@ -2,7 +2,7 @@ import type { Actor, CarriedRecipient, Contract, Party } from "./Contract.js"
 import type { Decided } from "./Decided.js"
 import type { DomainEvent } from "./Events.js"
 import { appendEvents, requireSeat } from "./Guards.js"
-import type { NewId } from "./Ids.js"
+import type { ContractId, NewId } from "./Ids.js"
 import { drafterParty, liveParties } from "./Parties.js"
 import { reject, Rejection } from "./Rejection.js"
 
@@ -15,7 +15,7 @@ import { reject, Rejection } from "./Rejection.js"
 export const amendContract = (
   parent: Contract,
   actor: Actor,
-  input: { readonly id: string; readonly note: string | null; readonly now: string; readonly newId: NewId }
+  input: { readonly id: ContractId; readonly note: string | null; readonly now: string; readonly newId: NewId }
 ): Rejection | Decided<{ readonly recipients: ReadonlyArray<CarriedRecipient> }> => {
   const seat = requireSeat(parent, actor)
   if (seat instanceof Rejection) return seat

@@ -3,6 +3,7 @@ import type { Ask, Letter, StagedReply } from "../Negotiation/AsksAndLetters.js"
 import type { Mode } from "./Mode.js"
 import type { Signature } from "../Signing/Signature.js"
 import type { Block } from "../Words/Blocks.js"
+import type { ContractId, PartyId } from "./Ids.js"
 
 export const contractStates = ["draft", "sent", "negotiating", "agreed", "executed", "cancelled", "filed"] as const
 export type ContractState = (typeof contractStates)[number]
@@ -24,7 +25,7 @@ export interface CarriedRecipient {
 }
 
 export interface Party {
-  readonly id: string
+  readonly id: PartyId
   readonly person: string
   readonly name: string
   readonly email: string
@@ -47,7 +48,7 @@ export interface Party {
 
 /** The whole aggregate the Contract entity owns: everything a write decides from. */
 export interface Contract {
-  readonly id: string
+  readonly id: ContractId
   readonly mode: Mode
   readonly org: string
   readonly title: string

@@ -1,4 +1,5 @@
 import { type Actor, type Contract, type Party, type Side, sides } from "./Contract.js"
+import type { PartyId } from "./Ids.js"
 
 export const liveParties = (contract: Contract): ReadonlyArray<Party> => contract.parties.filter((party) => party.removed_at === null)
 
@@ -22,7 +23,7 @@ export const sideOf = (contract: Contract, partyId: string): Side => partyById(c
 export const isGuest = (party: Party): boolean => party.org === null
 
 /** The acting person as a new drafting-side party who negotiates and signs: whoever starts a draft. */
-export const drafterParty = (actor: Actor, id: string): Party => ({
+export const drafterParty = (actor: Actor, id: PartyId): Party => ({
   id,
   person: actor.person!.id,
   name: actor.person!.name,

@@ -2,6 +2,7 @@ import type { Contract } from "../Contract/Contract.js"
 import { replaceFactValue } from "../Words/Fact.js"
 import type { Ask, Change, Decision } from "./AsksAndLetters.js"
 import { requiredNegotiators } from "../Contract/Parties.js"
+import type { LetterId } from "../Contract/Ids.js"
 
 const blockText = (contract: Contract, block: string) => contract.blocks.find((b) => b.id === block)?.text ?? ""
 
@@ -18,7 +19,7 @@ export const factChanges = (contract: Contract, factId: string, value: string | 
 }
 
 /** The asks a decision would open, or why it can no longer apply (it is then re-asked). */
-const openedBy = (contract: Contract, decision: Decision, letterId: string): Ask | null => {
+const openedBy = (contract: Contract, decision: Decision, letterId: LetterId): Ask | null => {
   const awaiting = requiredNegotiators(contract).map((p) => p.id).filter((id) => id !== decision.party)
   const base = { id: decision.opens!, why: decision.why, proposer: decision.party, agreed: [decision.party], awaiting, state: "open" as const, opened_in: letterId, closed_in: null, voided_by: null }
   const open = contract.asks.filter((ask) => ask.state === "open")
@@ -48,7 +49,7 @@ export const withAsk = (contract: Contract, ask: Ask): Contract => ({
 })
 
 /** One staged decision applied to the asks, or null when a concurrent letter left it nothing to apply to. */
-export const applyDecision = (contract: Contract, decision: Decision, letterId: string): { contract: Contract; opened: Ask | null } | null => {
+export const applyDecision = (contract: Contract, decision: Decision, letterId: LetterId): { contract: Contract; opened: Ask | null } | null => {
   const answered = decision.ask === null ? undefined : contract.asks.find((ask) => ask.id === decision.ask)
   if (decision.ask !== null && (answered === undefined || answered.state !== "open")) return null
   if (decision.type === "accept") {

@@ -1,4 +1,5 @@
 import type { FactValue } from "../Words/Fact.js"
+import type { AskId, DecisionId, LetterId } from "../Contract/Ids.js"
 
 export const askTypes = ["replace", "grouped"] as const
 export type AskType = (typeof askTypes)[number]
@@ -12,7 +13,7 @@ export interface Change {
 }
 
 export interface Ask {
-  readonly id: string
+  readonly id: AskId
   /** `replace` proposes words for one block; `grouped` is one fact change across several blocks. */
   readonly type: AskType
   readonly block: string
@@ -38,7 +39,7 @@ export const decisionTypes = ["accept", "counter", "decline"] as const
 export type DecisionType = (typeof decisionTypes)[number]
 
 export interface Decision {
-  readonly id: string
+  readonly id: DecisionId
   readonly type: DecisionType
   /** The ask answered, or null for a counter that opens a question on a block. */
   readonly ask: string | null
@@ -48,7 +49,7 @@ export interface Decision {
   readonly text: string | null
   readonly why: string | null
   /** The id the ask this decision opens will have, allocated when staged (counters and fact changes). */
-  readonly opens: string | null
+  readonly opens: AskId | null
   readonly person_id: string
   readonly party: string
   readonly staged_at: string
@@ -61,7 +62,7 @@ export interface StagedReply {
 }
 
 export interface Letter {
-  readonly id: string
+  readonly id: LetterId
   readonly kind: "sent"
   /** 1-based position among the contract's letters. */
   readonly ordinal: number

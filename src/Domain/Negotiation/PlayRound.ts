@@ -7,12 +7,13 @@ import { applyDecision, withAsk } from "./ApplyDecision.js"
 import { bothSidesIn, liveParties, otherSide, partyById, requiredNegotiators } from "../Contract/Parties.js"
 import { type Settled, type Settlement, settleSignatures } from "../Signing/SignatureStates.js"
 import { wordsHash } from "../Words/Blocks.js"
+import type { LetterId } from "../Contract/Ids.js"
 
 export interface RoundInput {
   readonly party: string
   readonly note: string | null
   readonly confirmedBy: string
-  readonly letterId: string
+  readonly letterId: LetterId
   readonly now: string
   readonly publicUrl: string
 }
@@ -34,7 +35,7 @@ const unanimous = (ask: Ask, negotiators: ReadonlyArray<Party>): boolean =>
   ask.awaiting.length === 0 && bothSidesIn(negotiators.filter((party) => ask.agreed.includes(party.id)))
 
 /** Lands every open ask that is unanimous: its proposed words become the block's words. */
-const landAsks = (contract: Contract, letterId: string): { contract: Contract; landed: ReadonlyArray<string> } => {
+const landAsks = (contract: Contract, letterId: LetterId): { contract: Contract; landed: ReadonlyArray<string> } => {
   let next = contract
   const landed: Array<Ask> = []
   const negotiators = requiredNegotiators(contract)

@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto"
 import type { Contract } from "../Contract/Contract.js"
 import { wordsAfterEachLetter } from "../Words/Fold.js"
-import type { DecisionType } from "./AsksAndLetters.js"
+import type { Ask, DecisionType } from "./AsksAndLetters.js"
 
 export interface Move {
   readonly ask: string
@@ -27,7 +27,7 @@ export const threadId = (contract: string, block: string) =>
  */
 export const movesOn = (contract: Contract, block: string): ReadonlyArray<Move> => {
   const words = wordsAfterEachLetter(contract)
-  const asks = new Map(contract.asks.map((ask) => [ask.id, ask]))
+  const asks = new Map<string, Ask>(contract.asks.map((ask) => [ask.id, ask]))
   return contract.letters.flatMap((letter, index) =>
     letter.decisions.flatMap((decision): ReadonlyArray<Move> => {
       const ask = asks.get(decision.opens ?? decision.ask ?? "")

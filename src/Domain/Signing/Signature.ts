@@ -1,3 +1,5 @@
+import type { SignatureId } from "../Contract/Ids.js"
+
 export const signatureStates = ["held", "bound", "void", "withdrawn"] as const
 export type SignatureState = (typeof signatureStates)[number]
 
@@ -10,7 +12,7 @@ export interface PinnedMark {
 }
 
 export interface Signature {
-  readonly id: string
+  readonly id: SignatureId
   readonly party: string
   readonly person: string
   readonly name: string

@@ -9,6 +9,7 @@ import type { Mode } from "../Contract/Mode.js"
 import { excerpt, reject, type Rejection } from "../Contract/Rejection.js"
 import type { Template, TemplateBlank } from "./Template.js"
 import { type Block, renumber, wordsHash } from "../Words/Blocks.js"
+import type { ContractId } from "../Contract/Ids.js"
 
 export const maxQuestions = 3
 export const maxFactLength = 2000
@@ -21,7 +22,7 @@ export interface Question {
 }
 
 export interface DraftFromTemplate {
-  readonly id: string
+  readonly id: ContractId
   readonly mode: Mode
   readonly actor: Actor
   readonly template: Template

@@ -5,6 +5,7 @@ import { playRound } from "../Negotiation/PlayRound.js"
 import { previewOf } from "../Negotiation/SendAndCommit.js"
 import type { Seat } from "../Contract/Seat.js"
 import { replyOf } from "../Negotiation/Staging.js"
+import { asId } from "../Contract/Ids.js"
 
 // Everything here renders for one seat: the other side's unsent reply never appears in any of it.
 
@@ -55,7 +56,7 @@ export const renderLetter = (contract: Contract, letter: Letter) => ({
 /** The caller's own unsent reply, with what committing it would do, computed by the round itself. */
 export const renderReply = (contract: Contract, party: string) => {
   const reply = replyOf(contract, party)
-  const preview = previewOf(playRound(contract, { party, note: reply.note, confirmedBy: "", letterId: "let_preview", now: contract.updated_at, publicUrl: "" }))
+  const preview = previewOf(playRound(contract, { party, note: reply.note, confirmedBy: "", letterId: asId("let", "let_preview"), now: contract.updated_at, publicUrl: "" }))
   return {
     object: "reply" as const,
     decisions: reply.decisions.map((d) => renderDecision(d, false)),

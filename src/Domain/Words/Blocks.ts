@@ -1,10 +1,11 @@
 import { createHash } from "node:crypto"
+import type { BlockId } from "../Contract/Ids.js"
 
 export const blockKinds = ["clause", "signature_block", "heading", "exhibit"] as const
 export type BlockKind = (typeof blockKinds)[number]
 
 export interface Block {
-  readonly id: string
+  readonly id: BlockId
   readonly number: number
   readonly kind: BlockKind
   readonly text: string

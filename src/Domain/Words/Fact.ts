@@ -1,4 +1,5 @@
 import type { Block } from "./Blocks.js"
+import type { FactId } from "../Contract/Ids.js"
 
 export const factKinds = ["party", "jurisdiction", "term", "money", "date", "notice"] as const
 export type FactKind = (typeof factKinds)[number]
@@ -13,7 +14,7 @@ export interface Span {
 }
 
 export interface Fact {
-  readonly id: string
+  readonly id: FactId
   readonly name: string
   readonly label: string
   readonly kind: FactKind
