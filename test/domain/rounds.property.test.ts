@@ -1,41 +1,21 @@
 import { describe, expect, it } from "@effect/vitest"
 import fc from "fast-check"
 import { type Actor, type Contract, type Party, sides } from "../../src/Domain/Contract/Contract.js"
-import { draftFromTemplate } from "../../src/Domain/Templates/Drafting.js"
 import { foldWords } from "../../src/Domain/Words/Fold.js"
 import { invite, removeParty } from "../../src/Domain/Contract/Membership.js"
 import { renderReply } from "../../src/Domain/Views/NegotiationViews.js"
 import { liveParties, requiredNegotiators } from "../../src/Domain/Contract/Parties.js"
 import { Rejection } from "../../src/Domain/Contract/Rejection.js"
-import { commitReply, sendContract } from "../../src/Domain/Negotiation/SendAndCommit.js"
+import { commitReply } from "../../src/Domain/Negotiation/SendAndCommit.js"
 import { stageDecision } from "../../src/Domain/Negotiation/Staging.js"
-import { mutualNda } from "../../src/Domain/Templates/MutualNda.js"
-import { sequentialIds } from "./fixtures.js"
-import { asId } from "../../src/Domain/Contract/Ids.js"
+import { ada, bea, ben, guestOf, member, ok, outsider, sent, world } from "./fixtures.js"
 
-const person = (id: string) => ({ id, name: id, email: `${id}@example.test` })
-const actors: ReadonlyArray<Actor> = [
-  { mode: "test", org: "org_a", person: person("per_a"), guest: null },
-  { mode: "test", org: "org_b", person: person("per_b"), guest: null },
-  { mode: "test", org: "org_b", person: person("per_c"), guest: null }
-]
-const now = "2026-11-22T00:00:00.000Z"
-// One id source for the whole file: every id any run makes is distinct.
-const settings = { now, publicUrl: "http://localhost", newId: sequentialIds() }
+const actors: ReadonlyArray<Actor> = [ada, bea, ben]
+// One world for the whole file: every id any run makes is distinct.
+const settings = world()
+const now = settings.now
 
-const ok = <A>(value: Rejection | { contract: Contract; result: A }) => {
-  if (value instanceof Rejection) throw new Error(`${value.code}: ${value.message}`)
-  return value
-}
-
-const sentContract = (): Contract => {
-  const drafted = ok(draftFromTemplate({ id: asId("con", "con_p"), mode: "test", actor: actors[0]!, template: mutualNda, facts: {}, now, newId: settings.newId })).contract
-  const recipients = [actors[1]!, actors[2]!].map((a) => ({ person: { ...a.person!, org: a.org }, capacity: ["negotiator" as const], guest: null }))
-  return ok(sendContract(drafted, actors[0]!, {
-    ...settings, recipients, note: null, confirmedBy: "per_a", ifMatch: drafted.words_hash,
-    relationship: { id: "rel_p", created: true, key: "org:org_b", org: "org_b" }
-  })).contract
-}
+const sentContract = (): Contract => sent(settings, [member(bea, ["negotiator"]), member(ben, ["negotiator"])])
 
 type Step =
   | { readonly kind: "accept" | "decline"; readonly who: number; readonly pick: number }
@@ -69,25 +49,12 @@ const stage = (contract: Contract, s: Exclude<Step, { kind: "commit" }>): Contra
   stageAs(contract, contract.parties.find((p) => p.person === actors[s.who]!.person!.id)!.id, actors[s.who]!, s)
 
 // Acme sends to two guest negotiators and a guest signer: the drafting side brought all three in.
-const sentToGuests = (): Contract => {
-  const drafted = ok(draftFromTemplate({ id: asId("con", "con_g"), mode: "test", actor: actors[0]!, template: mutualNda, facts: {}, now, newId: settings.newId })).contract
-  const guest = (id: string, capacity: ReadonlyArray<"negotiator" | "signer">) => ({ person: { ...person(id), org: null }, capacity, guest: { token: `gtk_${id}`, hash: `hash_${id}` } })
-  return ok(sendContract(drafted, actors[0]!, {
-    ...settings,
-    recipients: [guest("per_g1", ["negotiator"]), guest("per_g2", ["negotiator"]), guest("per_s", ["signer"])],
-    note: null,
-    confirmedBy: "per_a",
-    ifMatch: drafted.words_hash,
-    relationship: { id: "rel_g", created: true, key: "email:g1", org: null }
-  })).contract
-}
+const sentToGuests = (): Contract =>
+  sent(settings, [outsider("per_g1", ["negotiator"]), outsider("per_g2", ["negotiator"]), outsider("per_s", ["signer"])])
 
 const bothSides = (parties: ReadonlyArray<Party>) => sides.every((side) => parties.some((p) => p.side === side))
 
-const actorOf = (contract: Contract, party: Party): Actor =>
-  party.org === null
-    ? { mode: "test", org: null, person: person(party.person), guest: { contract: contract.id, party: party.id } }
-    : actors[0]!
+const actorOf = (contract: Contract, party: Party): Actor => (party.org === null ? guestOf(contract, party) : ada)
 
 type ChurnStep = Step | { readonly kind: "remove"; readonly pick: number } | { readonly kind: "invite" }
 
@@ -157,8 +124,7 @@ describe("rounds, property-tested", () => {
             removals++
           } else if (s.kind === "invite") {
             const id = `per_new${++invited}`
-            const invitee = { person: { ...person(id), org: null }, capacity: ["negotiator" as const], guest: { token: `gtk_${id}`, hash: `hash_${id}` } }
-            contract = ok(invite(contract, actors[0]!, { invitee, side: "counterparty", ...settings })).contract
+            contract = ok(invite(contract, ada, { invitee: outsider(id, ["negotiator"]), side: "counterparty", ...settings })).contract
           } else {
             const party = negotiators[s.who % negotiators.length]!
             const actor = actorOf(contract, party)
