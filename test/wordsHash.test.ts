@@ -44,7 +44,7 @@ for (const database of databases) {
       id = drafted.body.id
       let hash = await standing("draft", drafted)
       const partyB = drafted.body.facts.find((f: { name: string }) => f.name === "party_b").id
-      hash = await standing("set a fact", await ada.post(`/contracts/${id}/facts/${partyB}`, { value: "Beta GmbH" }, { "if-match": hash }))
+      await standing("set a fact", await ada.post(`/contracts/${id}/facts/${partyB}`, { value: "Beta GmbH" }, { "if-match": hash }))
       hash = await standing("confirm a fact", await ada.post(`/contracts/${id}/facts/${partyB}/confirm`))
       hash = await standing("send", await ada.send(id, hash, { recipients: [{ email: beta.people[0]!.email, name: "Bea", capacity: ["negotiator", "signer"] }], confirmed_by: ada.person }))
       const clauses = (await ada.sheet(id)).blocks.filter((b: { kind: string }) => b.kind === "clause")
@@ -58,24 +58,24 @@ for (const database of databases) {
       await bea.stage(id, hash, { block_id: clauses[1].id, type: "counter", text: "Shorter.", why: "w" })
       await standing("discard the reply", await call(service.url, "DELETE", `/contracts/${id}/reply`, as(bea)))
       await ada.stage(id, hash, { block_id: clauses[1].id, type: "counter", text: "Ours.", why: "w" })
-      hash = await standing("commit", await ada.commit(id, hash))
+      await standing("commit", await ada.commit(id, hash))
       const ours = (await ada.get(`/contracts/${id}/asks`)).body.data.find((a: { id: string }) => a.id !== ask).id
-      hash = await standing("withdraw an ask", await ada.post(`/asks/${ours}/withdraw`))
+      await standing("withdraw an ask", await ada.post(`/asks/${ours}/withdraw`))
       const invited = await ada.post(`/contracts/${id}/invite`, { email: ada.org.people[1]!.email, name: "Brook", capacity: ["signer"] })
-      hash = await standing("invite", invited)
+      await standing("invite", invited)
       hash = await standing("remove a party", await call(service.url, "DELETE", `/contracts/${id}/parties/${invited.body.party}`, as(ada)))
       await ada.stage(id, hash, { ask_id: ask, type: "accept" })
       hash = await standing("commit (lands)", await ada.commit(id, hash))
       hash = await standing("commit (agrees)", await bea.commit(id, hash))
       const signed = await ada.sign(id, hash)
-      hash = await standing("sign", signed)
+      await standing("sign", signed)
       hash = await standing("withdraw a signature", await call(service.url, "POST", `/signatures/${signed.body.id}/withdraw`, {
         ...as(ada),
         body: { confirmed_by: ada.person },
         headers: { "idempotency-key": idempotencyKey() }
       }))
       await ada.sign(id, hash)
-      hash = await standing("sign (executes)", await bea.sign(id, hash))
+      await standing("sign (executes)", await bea.sign(id, hash))
       const amended = await call(service.url, "POST", `/contracts/${id}/amend`, { ...as(ada), headers: { "idempotency-key": idempotencyKey() } })
       id = amended.body.id
       await standing("amend", amended)

@@ -66,7 +66,7 @@ export const startService = async (options: ServiceOptions): Promise<Service> =>
     await waitForHttp(`${url}/templates`, child)
   } catch (error) {
     await child.stop()
-    throw new Error(`${String(error)}; see ${options.logFile}`)
+    throw new Error(`${String(error)}; see ${options.logFile}`, { cause: error })
   }
   const toggle = () =>
     new Promise<string>((resolve) => {

@@ -26,7 +26,7 @@ export const call = async <T = any>(base: string, method: string, path: string, 
   if (body !== undefined && headers["content-type"] === undefined) headers["content-type"] = "application/json"
   const response = await fetch(`${base}${path}`, { method, headers, body })
   const text = await response.text()
-  let parsed: unknown = undefined
+  let parsed: unknown
   try {
     parsed = text === "" ? undefined : JSON.parse(text)
   } catch {

@@ -23,6 +23,7 @@ export const reject = (
  * characters, so a hostile or megabyte-long value is never echoed back whole.
  */
 export const excerpt = (value: string, max = 40): string => {
+  // eslint-disable-next-line no-control-regex -- the control characters are what it replaces
   const clean = value.toWellFormed().replace(/[\u0000-\u001f\u007f]/g, "\ufffd")
   return clean.length <= max ? clean : `${clean.slice(0, max)}…`
 }

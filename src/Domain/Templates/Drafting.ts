@@ -4,12 +4,11 @@ import type { DomainEvent } from "../Contract/Events.js"
 import { drafterParty } from "../Contract/Parties.js"
 import { appendEvents } from "../Contract/Guards.js"
 import { type Fact, type FactValue, renderValue, type Span } from "../Words/Fact.js"
-import type { NewId } from "../Contract/Ids.js"
+import type { ContractId, NewId } from "../Contract/Ids.js"
 import type { Mode } from "../Contract/Mode.js"
 import { excerpt, reject, type Rejection } from "../Contract/Rejection.js"
 import type { Template, TemplateBlank } from "./Template.js"
 import { type Block, renumber, wordsHash } from "../Words/Blocks.js"
-import type { ContractId } from "../Contract/Ids.js"
 
 export const maxQuestions = 3
 export const maxFactLength = 2000
