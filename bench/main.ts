@@ -52,7 +52,13 @@ const pgliteVersion = () => JSON.parse(readFileSync(join(repo, "node_modules/@el
 
 const main = async () => {
   const machine = await describeMachine(adminUrl, pgliteVersion())
-  log(`bench (${quick ? "quick" : "full"}): ${machine.cpus} × ${machine.cpuModel}, ${machine.memoryGb} GB, node ${machine.node}, PostgreSQL ${machine.postgres}, load ${machine.loadAverage.join(" ")}`)
+  log(
+    `bench (${
+      quick ? "quick" : "full"
+    }): ${machine.cpus} × ${machine.cpuModel}, ${machine.memoryGb} GB, node ${machine.node}, PostgreSQL ${machine.postgres}, load ${
+      machine.loadAverage.join(" ")
+    }`
+  )
   const results: Results & { floors?: Results["floors"] } = { service: {}, memory: {} }
 
   if (wanted("floors")) {

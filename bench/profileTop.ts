@@ -60,7 +60,9 @@ profile.samples.forEach((id, i) => {
   byPackage.set(pkg, (byPackage.get(pkg) ?? 0) + ms)
 })
 const top = (map: Map<string, number>, n: number) =>
-  [...map.entries()].sort((a, b) => b[1] - a[1]).slice(0, n).map(([k, ms]) => `${(100 * ms / total).toFixed(1).padStart(5)}%  ${ms.toFixed(0).padStart(7)} ms  ${k}`)
+  [...map.entries()].sort((a, b) => b[1] - a[1]).slice(0, n).map(([k, ms]) =>
+    `${(100 * ms / total).toFixed(1).padStart(5)}%  ${ms.toFixed(0).padStart(7)} ms  ${k}`
+  )
 console.log(`total ${total.toFixed(0)} ms sampled\n\nby package:`)
 console.log(top(byPackage, 15).join("\n"))
 console.log(`\ntop ${howMany} functions by self time:`)

@@ -25,7 +25,8 @@ export interface Ratio {
 }
 
 const others = (r: LoadResult) =>
-  Object.entries(r.statuses).filter(([s]) => !s.startsWith("2")).map(([s, n]) => `${n}×${s}`).concat(r.errors > 0 ? [`${r.errors} errors`] : []).join(" ") || "-"
+  Object.entries(r.statuses).filter(([s]) => !s.startsWith("2")).map(([s, n]) => `${n}×${s}`).concat(r.errors > 0 ? [`${r.errors} errors`] : []).join(" ") ||
+  "-"
 
 const row = (name: string, db: string, r: LoadResult | undefined) =>
   r === undefined ? [] : [`| ${name} | ${db} | ${r.clients} | ${r.medianRate} | ${r.p50Ms} | ${r.p99Ms} | ${r.serverCpuMsPerOp ?? "-"} | ${others(r)} |`]
@@ -115,7 +116,9 @@ export const ratios = (results: Results): Array<Ratio> => {
   const pg = results.service.postgres
   const em = results.service.embedded
   if (pg !== undefined && em !== undefined) {
-    for (const [name, key] of [["spread commits", "spreadCommits"], ["hot commits", "hotCommits"], ["GET sheet", "getSheet"], ["drafting", "drafting"]] as const) {
+    for (
+      const [name, key] of [["spread commits", "spreadCommits"], ["hot commits", "hotCommits"], ["GET sheet", "getSheet"], ["drafting", "drafting"]] as const
+    ) {
       const [e, p] = [em[key], pg[key]]
       if (e === undefined || p === undefined) continue
       const value = ratio(e.medianRate, p.medianRate)
@@ -127,7 +130,8 @@ export const ratios = (results: Results): Array<Ratio> => {
     // Sub-linear: past the live set, drafting more contracts adds next to nothing, because idle ones passivate.
     const value = ratio(m.perThousand.rightAfter.heapUsed, m.perThousand.live.heapUsed)
     out.push({
-      name: `${label}: heap per 1,000 contracts after ${m.contracts} / with all ${m.live.contracts} live (${m.perThousand.rightAfter.heapUsed} / ${m.perThousand.live.heapUsed} MB)`,
+      name:
+        `${label}: heap per 1,000 contracts after ${m.contracts} / with all ${m.live.contracts} live (${m.perThousand.rightAfter.heapUsed} / ${m.perThousand.live.heapUsed} MB)`,
       value,
       target: "<= 0.25 (sub-linear)",
       met: value <= 0.25 && m.live.allStillLive

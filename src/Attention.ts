@@ -20,12 +20,19 @@ export class Attention extends Effect.Service<Attention>()("Attention", {
       const limit = yield* limitOf(query.limit)
       const seats = (yield* store.seatsOf(person.id, caller.mode, undefined, attentionSeats))
         .filter((seat) => caller.guest === null || seat.party === caller.guest.party)
-      const loaded = yield* Effect.forEach(seats, (seat) =>
-        Effect.map(store.read(seat.contract), (contract) =>
-          Option.flatMap(contract, (c) => Option.map(Option.fromNullable(c.parties.find((p) => p.id === seat.party)), (party) => ({ contract: c, party })))))
+      const loaded = yield* Effect.forEach(
+        seats,
+        (seat) =>
+          Effect.map(
+            store.read(seat.contract),
+            (contract) =>
+              Option.flatMap(contract, (c) => Option.map(Option.fromNullable(c.parties.find((p) => p.id === seat.party)), (party) => ({ contract: c, party })))
+          )
+      )
       const mine = loaded.flatMap(Option.toArray)
       const rows = mine.flatMap(({ contract, party }) =>
-        rowsFor(contract, party).map((row) => ({ row, relationship: contract.relationship, counterparty: counterpartyOf(contract, party.side) })))
+        rowsFor(contract, party).map((row) => ({ row, relationship: contract.relationship, counterparty: counterpartyOf(contract, party.side) }))
+      )
       const page = pageGroups(groupRows(rows), limit, query.starting_after)
       if (page === null) return yield* reject("invalid_request", "starting_after must be a row of your feed.", { param: "starting_after" })
       const waiting = mine.flatMap(({ contract, party }) => Option.toArray(Option.fromNullable(waitingOnThem(contract, party))))

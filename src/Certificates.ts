@@ -7,8 +7,7 @@ import { notFound, reject } from "./Domain/Contract/Rejection.js"
 import { certificateDocument } from "./Domain/Signing/Certificate.js"
 import { sha256 } from "./Domain/Words/Blocks.js"
 
-const noCertificate = (contract: Contract) =>
-  contract.state === "executed" ? undefined : notFound("certificate", contract.id)
+const noCertificate = (contract: Contract) => contract.state === "executed" ? undefined : notFound("certificate", contract.id)
 
 /** An executed contract's signed certificate: a link that expires, and the document behind it. */
 export class Certificates extends Effect.Service<Certificates>()("Certificates", {

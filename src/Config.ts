@@ -1,4 +1,5 @@
-import { Config, Context, Effect, Layer, Option } from "effect"
+import type { Option } from "effect"
+import { Config, Context, Effect, Layer } from "effect"
 
 export interface RateLimits {
   readonly readsPerMinute: number

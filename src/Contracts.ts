@@ -52,9 +52,15 @@ export class Contracts extends Effect.Service<Contracts>()("Contracts", {
 
     const list = Effect.fnUntraced(function*(query: typeof ListQuery.Type) {
       const caller = yield* Actor
-      const filter = yield* listFilterOf(query, { org: orgOf(caller).id, mode: caller.mode }, (id) =>
-        Effect.mapError(store.visible(id), () =>
-          reject("invalid_request", "starting_after must be the id of a contract you can see.", { param: "starting_after" })))
+      const filter = yield* listFilterOf(
+        query,
+        { org: orgOf(caller).id, mode: caller.mode },
+        (id) =>
+          Effect.mapError(
+            store.visible(id),
+            () => reject("invalid_request", "starting_after must be the id of a contract you can see.", { param: "starting_after" })
+          )
+      )
       const rows = yield* store.list(filter)
       const data = rows.slice(0, filter.limit).map(renderListRow)
       const has_more = rows.length > filter.limit

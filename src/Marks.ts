@@ -9,7 +9,10 @@ export class Marks extends Effect.Service<Marks>()("Marks", {
     const pinnedFor = (person: string | undefined) =>
       person === undefined
         ? Effect.succeed(null)
-        : Effect.map(repo.find(person), Option.match({ onNone: (): PinnedMark | null => null, onSome: (m) => ({ kind: m.kind, checksum: m.checksum, text: m.text }) }))
+        : Effect.map(
+          repo.find(person),
+          Option.match({ onNone: (): PinnedMark | null => null, onSome: (m) => ({ kind: m.kind, checksum: m.checksum, text: m.text }) })
+        )
     return { pinnedFor } as const
   })
 }) {}

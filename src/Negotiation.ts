@@ -51,14 +51,18 @@ export class Negotiation extends Effect.Service<Negotiation>()("Negotiation", {
       const relationship = yield* relationships.derive(actor, recipients)
       const note = request.note ?? contract.carried?.note ?? null
       const confirmedBy = yield* confirmerOf(request.confirmed_by)
-      return yield* store.write(id, Send, (entity) =>
-        entity.Send({ actor, recipients, note, confirmedBy, ifMatch, relationship }))
+      return yield* store.write(id, Send, (entity) => entity.Send({ actor, recipients, note, confirmedBy, ifMatch, relationship }))
     })
 
     const stage = Effect.fnUntraced(function*(id: string, request: typeof DecisionRequest.Type, ifMatchHeader: string | undefined) {
       const ifMatch = yield* ifMatchHash(ifMatchHeader)
       const actor = yield* actorNow
-      return yield* store.write(id, StageDecision, (entity) => entity.StageDecision({ actor, askId: request.ask_id, blockId: request.block_id, type: request.type, text: request.text, why: request.why, ifMatch }))
+      return yield* store.write(
+        id,
+        StageDecision,
+        (entity) =>
+          entity.StageDecision({ actor, askId: request.ask_id, blockId: request.block_id, type: request.type, text: request.text, why: request.why, ifMatch })
+      )
     })
 
     const unstage = Effect.fnUntraced(function*(id: string, decision: string) {

@@ -52,8 +52,15 @@ const Database = Layer.provideMerge(MigrationsLive, DatabaseLive)
 const Repos = Layer.provideMerge(
   AuthCache.Default,
   Layer.mergeAll(
-    AuthRepo.Default, ContractsRepo.Default, IdempotencyRepo.Default, AdminRepo.Default, NegotiationRepo.Default, MarksRepo.Default,
-    SigningKey.Default, LiveContracts.Default, RelationshipsRepo.Default
+    AuthRepo.Default,
+    ContractsRepo.Default,
+    IdempotencyRepo.Default,
+    AdminRepo.Default,
+    NegotiationRepo.Default,
+    MarksRepo.Default,
+    SigningKey.Default,
+    LiveContracts.Default,
+    RelationshipsRepo.Default
   )
 )
 
@@ -69,8 +76,17 @@ const Services = Layer.mergeAll(Contracts.Default, Parties.Default, Signatures.D
 
 const ApiLive = HttpApiBuilder.api(Api).pipe(
   Layer.provide([
-    ContractsHttp, TemplatesHttp, MeHttp, NegotiationHttp, PartiesHttp, RelationshipsHttp, SignaturesHttp, MarksHttp, CertificatesHttp,
-    AttentionHttp, AdminHttp
+    ContractsHttp,
+    TemplatesHttp,
+    MeHttp,
+    NegotiationHttp,
+    PartiesHttp,
+    RelationshipsHttp,
+    SignaturesHttp,
+    MarksHttp,
+    CertificatesHttp,
+    AttentionHttp,
+    AdminHttp
   ]),
   Layer.provide(AuthenticatedLive)
 )
@@ -99,7 +115,5 @@ export const ServiceLive = HttpLive.pipe(
 
 /** The service on a real port, configured from the environment. */
 export const ServerLive = Layer.unwrapEffect(
-  Effect.map(ServerConfig, (config) =>
-    ServiceLive.pipe(Layer.provide(NodeHttpServer.layer(startingServer(config.docsUrl), { port: config.port })))
-  )
+  Effect.map(ServerConfig, (config) => ServiceLive.pipe(Layer.provide(NodeHttpServer.layer(startingServer(config.docsUrl), { port: config.port }))))
 ).pipe(Layer.provide(WriteProbe.passThrough), Layer.provide(ServerConfig.fromEnv))

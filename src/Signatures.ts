@@ -30,8 +30,7 @@ export class Signatures extends Effect.Service<Signatures>()("Signatures", {
       // The mark is pinned as it is now: changing it later never touches this signature.
       const mark = yield* marks.pinnedFor(confirmedBy)
       const actor = domainActor(yield* Actor)
-      return yield* store.write(id, Sign, (entity) =>
-        entity.Sign({ actor, textHash: request.text_hash, confirmedBy, intent: request.intent, mark }))
+      return yield* store.write(id, Sign, (entity) => entity.Sign({ actor, textHash: request.text_hash, confirmedBy, intent: request.intent, mark }))
     })
 
     const withdraw = Effect.fnUntraced(function*(signature: string, confirmedBy: string | undefined) {
@@ -40,14 +39,16 @@ export class Signatures extends Effect.Service<Signatures>()("Signatures", {
       const contract = yield* store.contractOfSignature(signature)
       if (Option.isNone(contract)) return yield* notFound("signature", signature)
       const actor = domainActor(yield* Actor)
-      return yield* store.write(contract.value, WithdrawSignature, (entity) =>
-        entity.WithdrawSignature({ actor, signatureId: signature, confirmedBy: confirmer }))
+      return yield* store.write(
+        contract.value,
+        WithdrawSignature,
+        (entity) => entity.WithdrawSignature({ actor, signatureId: signature, confirmedBy: confirmer })
+      )
     })
 
     // A filed contract was signed elsewhere: there are no signatures here to list.
     const list = (id: string) =>
-      Effect.map(store.visible(id), ({ contract }) =>
-        whole(contract.state === "filed" ? [] : contract.signatures.map((s) => renderSignature(contract, s))))
+      Effect.map(store.visible(id), ({ contract }) => whole(contract.state === "filed" ? [] : contract.signatures.map((s) => renderSignature(contract, s))))
     const state = (id: string) => Effect.map(store.visible(id), ({ contract }) => signatureState(contract))
     const get = (id: string) => Effect.map(visibleSignature(id), ({ contract, signature }) => renderSignature(contract, signature))
     const receipts = (id: string) => Effect.map(store.visible(id), ({ contract }) => whole(receiptsOf(contract)))

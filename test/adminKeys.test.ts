@@ -56,8 +56,14 @@ for (const database of databases) {
       expect(order).toEqual([...order].sort())
       expect(rows.slice(2).map((row) => row.id).sort()).toEqual(made.map((k) => k.id).sort())
       expect(rows.find((row) => row.id === made[0]!.id)).toEqual({
-        id: made[0]!.id, object: "api_key", mode: "test", scopes: ["contracts:read"], created: expect.any(String),
-        last4: made[0]!.key.slice(-4), revoked: false, revoked_at: null
+        id: made[0]!.id,
+        object: "api_key",
+        mode: "test",
+        scopes: ["contracts:read"],
+        created: expect.any(String),
+        last4: made[0]!.key.slice(-4),
+        revoked: false,
+        revoked_at: null
       })
       for (const row of rows) {
         expect(Object.keys(row).sort()).toEqual(rowFields)
@@ -80,7 +86,11 @@ for (const database of databases) {
       expect(unknown.body.error).toMatchObject({ code: "not_found" })
       for (const limit of ["0", "101", "abc", "1.5", "-1", ""]) {
         const reply = await admin("GET", `/admin/orgs/${org.org_id}/keys?limit=${limit}`)
-        expect({ limit, status: reply.status, error: reply.body.error }).toMatchObject({ limit, status: 400, error: { code: "invalid_request", param: "limit" } })
+        expect({ limit, status: reply.status, error: reply.body.error }).toMatchObject({
+          limit,
+          status: 400,
+          error: { code: "invalid_request", param: "limit" }
+        })
       }
       expect((await listing(org, "?limit=100")).data).toHaveLength(2)
       for (const cursor of [other.key_ids.live, "key_nope"]) {
@@ -140,16 +150,33 @@ for (const database of databases) {
       expect(nested.status).toBe(400)
       expect(nested.body.error).toMatchObject({ code: "invalid_request", param: "people.0.role" })
       for (const raw of ["{", "", "[]", "\"x\""]) {
-        const reply = await call(service.url, "POST", "/admin/keys/revoke", { raw, headers: { authorization: `Bearer ${adminToken}`, "content-type": "application/json" } })
+        const reply = await call(service.url, "POST", "/admin/keys/revoke", {
+          raw,
+          headers: { authorization: `Bearer ${adminToken}`, "content-type": "application/json" }
+        })
         expect({ raw, status: reply.status, code: reply.body?.error?.code }).toEqual({ raw, status: 400, code: "invalid_request" })
       }
-      const plain = await call(service.url, "POST", "/admin/keys/revoke", { raw: JSON.stringify({ key: org.keys.live }), headers: { authorization: `Bearer ${adminToken}`, "content-type": "text/plain" } })
+      const plain = await call(service.url, "POST", "/admin/keys/revoke", {
+        raw: JSON.stringify({ key: org.keys.live }),
+        headers: { authorization: `Bearer ${adminToken}`, "content-type": "text/plain" }
+      })
       expect(plain.status).toBe(400)
       for (const authorization of [undefined, "Bearer wrong", `Basic ${adminToken}`, `Bearer ${org.keys.live}`, `Nearer ${adminToken}`]) {
         const headers: Record<string, string> = authorization === undefined ? {} : { authorization }
-        for (const [method, path, raw] of [["GET", `/admin/orgs/${org.org_id}/keys`, undefined], ["POST", "/admin/keys/revoke", "{"], ["POST", "/admin/keys/revoke", JSON.stringify({ key: org.keys.live })]] as const) {
+        for (
+          const [method, path, raw] of [["GET", `/admin/orgs/${org.org_id}/keys`, undefined], ["POST", "/admin/keys/revoke", "{"], [
+            "POST",
+            "/admin/keys/revoke",
+            JSON.stringify({ key: org.keys.live })
+          ]] as const
+        ) {
           const reply = await call(service.url, method, path, { headers, ...(raw === undefined ? {} : { raw }) })
-          expect({ authorization, path, status: reply.status, code: reply.body?.error?.code }).toEqual({ authorization, path, status: 401, code: "unauthorized" })
+          expect({ authorization, path, status: reply.status, code: reply.body?.error?.code }).toEqual({
+            authorization,
+            path,
+            status: 401,
+            code: "unauthorized"
+          })
         }
       }
       expect((await me(org.keys.live)).status).toBe(200)

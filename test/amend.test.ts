@@ -19,7 +19,12 @@ for (const database of databases) {
       for (const seat of [parties.ada, parties.bea]) await seat.sign(drafted.id, drafted.words_hash)
       expect((await parties.ada.sheet(drafted.id)).state).toBe("executed")
       const amend = (seat: typeof parties.ada, id: string, body: Record<string, unknown> = {}) =>
-        call(service.url, "POST", `/contracts/${id}/amend`, { key: seat.org.keys.test, person: seat.person, body, headers: { "idempotency-key": idempotencyKey() } })
+        call(service.url, "POST", `/contracts/${id}/amend`, {
+          key: seat.org.keys.test,
+          person: seat.person,
+          body,
+          headers: { "idempotency-key": idempotencyKey() }
+        })
       return { ...parties, drafted, amend }
     }
 

@@ -35,7 +35,10 @@ for (const database of databases) {
       const letter1 = (await bea.commit(c1.id, c1.words_hash)).body.letter
       // C2 (Gamma): Gamma answers with silence, so it is agreed and Ada must sign.
       const c2 = (await ada.draft()).body
-      await ada.send(c2.id, c2.words_hash, { recipients: [{ email: gamma.people[0]!.email, name: "Gil", capacity: ["negotiator", "signer"] }], confirmed_by: ada.person })
+      await ada.send(c2.id, c2.words_hash, {
+        recipients: [{ email: gamma.people[0]!.email, name: "Gil", capacity: ["negotiator", "signer"] }],
+        confirmed_by: ada.person
+      })
       await gil.commit(c2.id, c2.words_hash)
       // C3 (Beta): Ada signs, then the words move under her signature: she must sign again.
       const c3 = (await sent()).drafted

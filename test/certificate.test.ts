@@ -26,7 +26,18 @@ const verifyCommand = (dir: string) =>
   })
 
 const openssl = (dir: string) =>
-  spawnSync("openssl", ["pkeyutl", "-verify", "-pubin", "-inkey", join(dir, "signing-key.pem"), "-rawin", "-in", join(dir, "certificate.json"), "-sigfile", join(dir, "certificate.sig")], {
+  spawnSync("openssl", [
+    "pkeyutl",
+    "-verify",
+    "-pubin",
+    "-inkey",
+    join(dir, "signing-key.pem"),
+    "-rawin",
+    "-in",
+    join(dir, "certificate.json"),
+    "-sigfile",
+    join(dir, "certificate.sig")
+  ], {
     encoding: "utf8"
   })
 
@@ -42,11 +53,16 @@ for (const database of databases) {
       const parties = await twoOrgs(service.url)
       const { drafted } = await parties.sent()
       const clause = drafted.blocks.find((b: { kind: string }) => b.kind === "clause")
-      const ask = (await parties.bea.stage(drafted.id, drafted.words_hash, { block_id: clause.id, type: "counter", text: "Beta's clause.", why: "Ours" })).body.ask
+      const ask =
+        (await parties.bea.stage(drafted.id, drafted.words_hash, { block_id: clause.id, type: "counter", text: "Beta's clause.", why: "Ours" })).body.ask
       await parties.bea.commit(drafted.id, drafted.words_hash)
       await parties.ada.stage(drafted.id, drafted.words_hash, { ask_id: ask, type: "accept" })
       const agreed = (await parties.ada.commit(drafted.id, drafted.words_hash)).body
-      await call(service.url, "PUT", `/people/${parties.ada.person}/mark`, { key: parties.ada.org.keys.test, person: parties.ada.person, body: { kind: "typed", text: "A. Lovelace" } })
+      await call(service.url, "PUT", `/people/${parties.ada.person}/mark`, {
+        key: parties.ada.org.keys.test,
+        person: parties.ada.person,
+        body: { kind: "typed", text: "A. Lovelace" }
+      })
       const signatures = []
       for (const seat of [parties.ada, parties.bea]) signatures.push((await seat.sign(drafted.id, agreed.words_hash)).body)
       expect(signatures[1].contract_state).toBe("executed")
@@ -74,7 +90,13 @@ for (const database of databases) {
       expect(cert.letters.map((l: { id: string }) => l.id)).toEqual((await ada.state(drafted.id)).letters.map((l: { id: string }) => l.id))
       for (const [i, letter] of cert.letters.entries()) if (i > 0) expect(letter.previous).toBe(cert.letters[i - 1].digest)
       expect(cert.signatures).toHaveLength(2)
-      expect(cert.signatures[0]).toMatchObject({ id: signatures[0].id, person: ada.person, confirmed_by: ada.person, bound_hash: agreed.words_hash, state: "bound" })
+      expect(cert.signatures[0]).toMatchObject({
+        id: signatures[0].id,
+        person: ada.person,
+        confirmed_by: ada.person,
+        bound_hash: agreed.words_hash,
+        state: "bound"
+      })
       expect(cert.signatures[0].mark_checksum).toMatch(/^sha256:/)
       expect(cert.signatures[1]).toMatchObject({ person: bea.person, mark_checksum: null })
 

@@ -60,7 +60,14 @@ for (const database of databases) {
         expect(first.parties).toBe(drafted.contract.parties.length)
 
         // A later write with a guest party, an event and a mail.
-        const guest = { ...drafted.contract.parties[0]!, id: asId("pty", "pty_guest"), person: "per_guest", org: null, email: "g@x.test", guest_token_hash: "h" }
+        const guest = {
+          ...drafted.contract.parties[0]!,
+          id: asId("pty", "pty_guest"),
+          person: "per_guest",
+          org: null,
+          email: "g@x.test",
+          guest_token_hash: "h"
+        }
         const next: Contract = {
           ...drafted.contract,
           head_sequence: drafted.contract.head_sequence + 1,
@@ -108,10 +115,21 @@ for (const database of databases) {
         const repo = yield* ContractsRepo
         const sql = yield* SqlClient.SqlClient
         const drafted = yield* storedDraft("con_lettertest", "Gamma Ltd")
-        const letter = (n: number) => ({
-          id: `let_${n}`, kind: "sent", ordinal: n, sequence: n + 1, from: "pty_x", to: [], note: `note ${n}`, sent_at: "2026-11-23T00:00:00.000Z",
-          confirmed_by: "per_x", asks: [], decisions: [], final: false
-        }) as unknown as Contract["letters"][number]
+        const letter = (n: number) =>
+          ({
+            id: `let_${n}`,
+            kind: "sent",
+            ordinal: n,
+            sequence: n + 1,
+            from: "pty_x",
+            to: [],
+            note: `note ${n}`,
+            sent_at: "2026-11-23T00:00:00.000Z",
+            confirmed_by: "per_x",
+            asks: [],
+            decisions: [],
+            final: false
+          }) as unknown as Contract["letters"][number]
         let previous = drafted.contract
         for (const n of [1, 2, 3]) {
           const next: Contract = { ...previous, head_sequence: previous.head_sequence + 1, letters: [...previous.letters, letter(n)] }

@@ -17,7 +17,8 @@ for (const database of databases) {
       const parties = await twoOrgs(service.url)
       const { drafted } = await parties.sent()
       const [clause, other] = drafted.blocks.filter((b: { kind: string }) => b.kind === "clause")
-      const ask = (await parties.bea.stage(drafted.id, drafted.words_hash, { block_id: clause.id, type: "counter", text: "Beta's words.", why: "Ours" })).body.ask
+      const ask =
+        (await parties.bea.stage(drafted.id, drafted.words_hash, { block_id: clause.id, type: "counter", text: "Beta's words.", why: "Ours" })).body.ask
       await parties.bea.commit(drafted.id, drafted.words_hash)
       return { ...parties, drafted, clause, other, ask }
     }
@@ -111,7 +112,10 @@ for (const database of databases) {
 
       const missing = await call(service.url, "DELETE", `/contracts/${drafted.id}/decisions/${counter.id}`, { key: ada.org.keys.test, person: ada.person })
       expect(missing.status).toBe(404)
-      const othersDecision = await call(service.url, "DELETE", `/contracts/${drafted.id}/decisions/${accept.id}`, { key: bea.org.keys.test, person: bea.person })
+      const othersDecision = await call(service.url, "DELETE", `/contracts/${drafted.id}/decisions/${accept.id}`, {
+        key: bea.org.keys.test,
+        person: bea.person
+      })
       expect(othersDecision.status).toBe(404)
       expect(JSON.stringify(othersDecision.body)).not.toContain("Secret")
 
@@ -125,7 +129,10 @@ for (const database of databases) {
       const { ada, drafted } = await withOpenAsk()
       const fact = drafted.facts.find((f: { name: string }) => f.name === "governing_law")
       const admin = { authorization: `Bearer ${adminToken}` }
-      const writer = (await call(service.url, "POST", `/admin/orgs/${ada.org.org_id}/keys`, { headers: admin, body: { mode: "test", scopes: ["contracts:read", "contracts:write"] } })).body.key
+      const writer = (await call(service.url, "POST", `/admin/orgs/${ada.org.org_id}/keys`, {
+        headers: admin,
+        body: { mode: "test", scopes: ["contracts:read", "contracts:write"] }
+      })).body.key
       const refused = await call(service.url, "POST", `/contracts/${drafted.id}/facts/${fact.id}`, {
         key: writer,
         person: ada.person,
@@ -135,7 +142,9 @@ for (const database of databases) {
       expect(refused.status).toBe(403)
       expect(refused.body.error).toMatchObject({ code: "insufficient_scope", param: "decisions:write" })
       expect((await ada.get(`/contracts/${drafted.id}/reply`)).body.decisions).toEqual([])
-      const decider = (await call(service.url, "POST", `/admin/orgs/${ada.org.org_id}/keys`, { headers: admin, body: { mode: "test", scopes: ["decisions:write"] } })).body.key
+      const decider =
+        (await call(service.url, "POST", `/admin/orgs/${ada.org.org_id}/keys`, { headers: admin, body: { mode: "test", scopes: ["decisions:write"] } })).body
+          .key
       const staged = await call(service.url, "POST", `/contracts/${drafted.id}/facts/${fact.id}`, {
         key: decider,
         person: ada.person,

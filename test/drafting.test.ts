@@ -134,7 +134,8 @@ for (const database of databases) {
             person: fresh.people[0]!.id,
             body: { template_id: "tpl_mutual_nda", facts: { [key]: { nested: true } } },
             headers: { "idempotency-key": idempotencyKey() }
-          }))
+          })
+        )
         expect(wrongType.status).toBe(400)
         expect(wrongType.body.error.code).toBe("invalid_request")
         expect((yield* api.contracts.list({ urlParams: {} })).data).toEqual([])
@@ -150,7 +151,12 @@ for (const database of databases) {
         expect(sheet.blocks).toEqual(drafted.blocks)
         expect(sheet.ready).toBeDefined()
         const colleague = yield* client(org, org.people[1]!.id)
-        expect((yield* colleague.contracts.sheet({ path: { id: drafted.id } })).you).toEqual({ person: org.people[1]!.id, party: null, capacity: [], is_guest: false })
+        expect((yield* colleague.contracts.sheet({ path: { id: drafted.id } })).you).toEqual({
+          person: org.people[1]!.id,
+          party: null,
+          capacity: [],
+          is_guest: false
+        })
         const state = yield* api.contracts.state({ path: { id: drafted.id } })
         expect(state).toMatchObject({ contract: drafted.id, state: "draft", words_hash: drafted.words_hash, head_sequence: 1 })
         const stranger = yield* client(yield* newOrg(service.url))

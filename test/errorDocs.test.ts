@@ -8,8 +8,7 @@ import { type Running, startService } from "./support/service.js"
 const entities: Record<string, string> = { "&amp;": "&", "&lt;": "<", "&gt;": ">", "&quot;": "\"", "&#39;": "'" }
 
 /** What a reader sees: tags dropped, entities decoded, whitespace collapsed. */
-const textOf = (html: string) =>
-  html.replace(/<[^>]*>/g, " ").replace(/&(amp|lt|gt|quot|#39);/g, (entity) => entities[entity]!).replace(/\s+/g, " ").trim()
+const textOf = (html: string) => html.replace(/<[^>]*>/g, " ").replace(/&(amp|lt|gt|quot|#39);/g, (entity) => entities[entity]!).replace(/\s+/g, " ").trim()
 
 /** Every element carrying `id="<id>"` on the page, each as its inner HTML (nesting of its own tag respected). */
 const elementsById = (html: string, id: string): Array<string> => {

@@ -115,10 +115,18 @@ for (const database of databases) {
       const adaEvents: ReadonlyArray<Event> = (await ada.events(id)).data
       const beaEvents: ReadonlyArray<Event> = (await bea.events(id)).data
       expect(adaEvents.find((e) => e.type === "reply.sent" && e.data["letter"] === accept.letter)!.data).toEqual({
-        contract: id, letter: accept.letter, origin: "template", state: "agreed", words_hash: hash, asks_opened: [], landed: [clauses[0].id]
+        contract: id,
+        letter: accept.letter,
+        origin: "template",
+        state: "agreed",
+        words_hash: hash,
+        asks_opened: [],
+        landed: [clauses[0].id]
       })
       expect(beaEvents.find((e) => e.type === "reply.sent" && e.data["letter"] === counter.letter)!.data).toMatchObject({
-        asks_opened: [first, second], landed: [], state: "negotiating"
+        asks_opened: [first, second],
+        landed: [],
+        state: "negotiating"
       })
       expect(adaEvents.find((e) => e.type === "letter.received" && e.data["letter"] === counter.letter)!.data.asks.map((a: { id: string }) => a.id))
         .toEqual([first, second])

@@ -21,8 +21,16 @@ for (const database of databases) {
     const events = (id: string, urlParams: { readonly limit?: string; readonly starting_after?: string } = {}) =>
       Effect.flatMap(as(), (api) => api.contracts.events({ path: { id }, urlParams }))
     const setFact = (id: string, fact_id: string, value: string, ifMatch?: string) =>
-      Effect.flatMap(as(), (api) =>
-        api.contracts.setFact({ path: { id, fact_id }, payload: { value }, headers: ifMatch === undefined ? {} : { "if-match": ifMatch }, withResponse: true }))
+      Effect.flatMap(
+        as(),
+        (api) =>
+          api.contracts.setFact({
+            path: { id, fact_id },
+            payload: { value },
+            headers: ifMatch === undefined ? {} : { "if-match": ifMatch },
+            withResponse: true
+          })
+      )
 
     it.effect("applies a new value to every occurrence and returns the new hash", () =>
       Effect.gen(function*() {
@@ -99,7 +107,8 @@ for (const database of databases) {
         expect(empty).toMatchObject({ status: 400, code: "fact_has_no_span", param: "value" })
         // An object is no fact value: the typed client would refuse to send it, so raw.
         const objectValue = yield* Effect.promise(() =>
-          seat(service.url, org).post<WireRefusal>(`/contracts/${contract.id}/facts/${fact.id}`, { value: { a: 1 } }, { "if-match": contract.words_hash }))
+          seat(service.url, org).post<WireRefusal>(`/contracts/${contract.id}/facts/${fact.id}`, { value: { a: 1 } }, { "if-match": contract.words_hash })
+        )
         expect(objectValue.status).toBe(400)
         expect(objectValue.body.error).toMatchObject({ code: "invalid_request", param: "value" })
         const tooLong = yield* refusal(setFact(contract.id, fact.id, "x".repeat(2001), contract.words_hash))
@@ -168,7 +177,8 @@ for (const database of databases) {
         expect(rest.has_more).toBe(false)
         // An event's exact set of keys is the wire's, which a decoded event cannot show.
         const raw = yield* Effect.promise(() =>
-          seat(service.url, org).get<{ readonly data: ReadonlyArray<object> }>(`/contracts/${contract.id}/events?starting_after=2`))
+          seat(service.url, org).get<{ readonly data: ReadonlyArray<object> }>(`/contracts/${contract.id}/events?starting_after=2`)
+        )
         for (const event of raw.body.data) expect(Object.keys(event).sort()).toEqual(["created", "data", "id", "sequence", "type"])
         expect((yield* refusal(events(contract.id, { starting_after: "-1" }))).status).toBe(400)
       }))

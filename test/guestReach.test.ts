@@ -62,7 +62,8 @@ const document = () => JSON.parse(JSON.stringify(OpenApi.fromApi(Api)))
 
 const operations = () =>
   Object.entries<Record<string, { readonly security: ReadonlyArray<object> }>>(document().paths).flatMap(([path, byMethod]) =>
-    Object.entries(byMethod).map(([method, operation]) => ({ key: `${method} ${path}`, method, path, operation })))
+    Object.entries(byMethod).map(([method, operation]) => ({ key: `${method} ${path}`, method, path, operation }))
+  )
 
 const routes = routeTable(Api)
 

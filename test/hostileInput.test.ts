@@ -50,12 +50,18 @@ for (const database of databases) {
       const { ada, bea } = sides
       expectRefused(await bea.stage(contract.id, contract.words_hash, { block_id: clause.id, type: "counter", text: "Tex\u0000t", why: "w" }), "text")
       expectRefused(await bea.stage(contract.id, contract.words_hash, { block_id: clause.id, type: "counter", text: "T", why: "\ud800" }), "why")
-      expectRefused(await call(service.url, "PATCH", `/contracts/${contract.id}/reply`, { key: bea.org.keys.test, person: bea.person, body: { note: "a\udc00b" } }), "note")
+      expectRefused(
+        await call(service.url, "PATCH", `/contracts/${contract.id}/reply`, { key: bea.org.keys.test, person: bea.person, body: { note: "a\udc00b" } }),
+        "note"
+      )
       expectRefused(await bea.commit(contract.id, contract.words_hash, { note: "\u0000", confirmed_by: bea.person }), "note")
       expectRefused(await ada.sign(contract.id, contract.words_hash, { intent: "I agree\u0000" }), "intent")
       expectRefused(await bea.sign(contract.id, contract.words_hash, { confirmed_by: `${bea.person}\ud83d` }), "confirmed_by")
       expectRefused(
-        await ada.send(contract.id, contract.words_hash, { recipients: [{ email: "x@y.test", name: "N\u0000", capacity: ["signer"] }], confirmed_by: ada.person }),
+        await ada.send(contract.id, contract.words_hash, {
+          recipients: [{ email: "x@y.test", name: "N\u0000", capacity: ["signer"] }],
+          confirmed_by: ada.person
+        }),
         "recipients.0.name"
       )
       // A hostile key is named by the object that holds it.
@@ -147,7 +153,12 @@ for (const database of databases) {
       expect(reply.status).toBe(404)
       expect(reply.body.error.message.length).toBeLessThanOrEqual(300)
       expect(reply.text.length).toBeLessThan(1_000)
-      const tooLong = await sides.bea.stage(contract.id, contract.words_hash, { block_id: contract.blocks[1]!.id, type: "counter", text: "t".repeat(100_000), why: "w" })
+      const tooLong = await sides.bea.stage(contract.id, contract.words_hash, {
+        block_id: contract.blocks[1]!.id,
+        type: "counter",
+        text: "t".repeat(100_000),
+        why: "w"
+      })
       expect(tooLong.status).toBe(400)
       expect(tooLong.text.length).toBeLessThan(1_000)
       const version = await call(service.url, "GET", "/me", { key: sides.ada.org.keys.test, headers: { "contracts-version": "v".repeat(8_000) } })

@@ -26,41 +26,50 @@ const answer = (n: number) => Effect.succeed(HttpServerResponse.unsafeJson({ n }
 for (const database of databases) {
   describe(`idempotency retention (${database.name})`, () => {
     it.scoped("keeps a key for 24 hours, then treats it as new", () =>
-      onFreshDatabase(database, Effect.gen(function*() {
-        const idempotency = yield* Idempotency
-        expect((yield* idempotency.claim("org:live", "k1", "h1"))._tag).toBe("Proceed")
-        yield* idempotency.settle("org:live", "k1", answer(1))
-        yield* TestClock.adjust("23 hours")
-        expect(yield* idempotency.claim("org:live", "k1", "h1")).toEqual({ _tag: "Replay", status: 201, body: "{\"n\":1}" })
-        expect((yield* idempotency.claim("org:live", "k1", "h2"))._tag).toBe("Mismatch")
-        yield* TestClock.adjust("1 hour")
-        expect((yield* idempotency.claim("org:live", "k1", "h2"))._tag).toBe("Proceed")
-        const sql = yield* SqlClient.SqlClient
-        expect((yield* Effect.orDie(sql`SELECT request_hash FROM idempotency_keys WHERE key = 'k1'`))[0]).toEqual({ request_hash: "h2" })
-      })))
+      onFreshDatabase(
+        database,
+        Effect.gen(function*() {
+          const idempotency = yield* Idempotency
+          expect((yield* idempotency.claim("org:live", "k1", "h1"))._tag).toBe("Proceed")
+          yield* idempotency.settle("org:live", "k1", answer(1))
+          yield* TestClock.adjust("23 hours")
+          expect(yield* idempotency.claim("org:live", "k1", "h1")).toEqual({ _tag: "Replay", status: 201, body: "{\"n\":1}" })
+          expect((yield* idempotency.claim("org:live", "k1", "h2"))._tag).toBe("Mismatch")
+          yield* TestClock.adjust("1 hour")
+          expect((yield* idempotency.claim("org:live", "k1", "h2"))._tag).toBe("Proceed")
+          const sql = yield* SqlClient.SqlClient
+          expect((yield* Effect.orDie(sql`SELECT request_hash FROM idempotency_keys WHERE key = 'k1'`))[0]).toEqual({ request_hash: "h2" })
+        })
+      ))
 
     it.scoped("frees a claim whose process died once its lease runs out", () =>
-      onFreshDatabase(database, Effect.gen(function*() {
-        const idempotency = yield* Idempotency
-        expect((yield* idempotency.claim("org:live", "k2", "h"))._tag).toBe("Proceed")
-        expect((yield* idempotency.claim("org:live", "k2", "h"))._tag).toBe("InFlight")
-        yield* TestClock.adjust("61 seconds")
-        expect((yield* idempotency.claim("org:live", "k2", "h"))._tag).toBe("Proceed")
-      })))
+      onFreshDatabase(
+        database,
+        Effect.gen(function*() {
+          const idempotency = yield* Idempotency
+          expect((yield* idempotency.claim("org:live", "k2", "h"))._tag).toBe("Proceed")
+          expect((yield* idempotency.claim("org:live", "k2", "h"))._tag).toBe("InFlight")
+          yield* TestClock.adjust("61 seconds")
+          expect((yield* idempotency.claim("org:live", "k2", "h"))._tag).toBe("Proceed")
+        })
+      ))
 
     it.scoped("resumes, once, a claim whose process died after its contract write was stored", () =>
-      onFreshDatabase(database, Effect.gen(function*() {
-        const idempotency = yield* Idempotency
-        const sql = yield* SqlClient.SqlClient
-        expect((yield* idempotency.claim("org:live", "k3", "h"))._tag).toBe("Proceed")
-        // What the contract's save statement does to the claim before the process dies.
-        yield* Effect.orDie(sql`UPDATE idempotency_keys SET contract_id = 'con_x', result = '{"letter":"let_x"}'::jsonb WHERE key = 'k3'`)
-        expect((yield* idempotency.claim("org:live", "k3", "h"))._tag).toBe("InFlight")
-        yield* TestClock.adjust("61 seconds")
-        expect(yield* idempotency.claim("org:live", "k3", "h")).toEqual({ _tag: "Resume", contract: "con_x", result: { letter: "let_x" } })
-        // The resuming request holds a fresh lease: a concurrent retry waits.
-        expect((yield* idempotency.claim("org:live", "k3", "h"))._tag).toBe("InFlight")
-        expect((yield* idempotency.claim("org:live", "k3", "other"))._tag).toBe("Mismatch")
-      })))
+      onFreshDatabase(
+        database,
+        Effect.gen(function*() {
+          const idempotency = yield* Idempotency
+          const sql = yield* SqlClient.SqlClient
+          expect((yield* idempotency.claim("org:live", "k3", "h"))._tag).toBe("Proceed")
+          // What the contract's save statement does to the claim before the process dies.
+          yield* Effect.orDie(sql`UPDATE idempotency_keys SET contract_id = 'con_x', result = '{"letter":"let_x"}'::jsonb WHERE key = 'k3'`)
+          expect((yield* idempotency.claim("org:live", "k3", "h"))._tag).toBe("InFlight")
+          yield* TestClock.adjust("61 seconds")
+          expect(yield* idempotency.claim("org:live", "k3", "h")).toEqual({ _tag: "Resume", contract: "con_x", result: { letter: "let_x" } })
+          // The resuming request holds a fresh lease: a concurrent retry waits.
+          expect((yield* idempotency.claim("org:live", "k3", "h"))._tag).toBe("InFlight")
+          expect((yield* idempotency.claim("org:live", "k3", "other"))._tag).toBe("Mismatch")
+        })
+      ))
   })
 }

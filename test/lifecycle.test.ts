@@ -103,9 +103,18 @@ for (const database of databases) {
       const link = (await ada.get("/sandbox/outbox")).body.data.find((m: { to: string }) => m.to === email).link
       const token = new URL(link).searchParams.get("t")
       expect((await call(service.url, "GET", `/contracts/${drafted.id}?t=${token}`)).status).toBe(200)
-      const removed = await call(service.url, "DELETE", `/contracts/${drafted.id}/parties/${invited.body.party}`, { key: ada.org.keys.test, person: ada.person })
+      const removed = await call(service.url, "DELETE", `/contracts/${drafted.id}/parties/${invited.body.party}`, {
+        key: ada.org.keys.test,
+        person: ada.person
+      })
       expect(removed.status).toBe(200)
-      expect(removed.body).toMatchObject({ removed: invited.body.party, decisions_preserved: 0, tally_recomputed: true, token_revoked: true, words_hash: drafted.words_hash })
+      expect(removed.body).toMatchObject({
+        removed: invited.body.party,
+        decisions_preserved: 0,
+        tally_recomputed: true,
+        token_revoked: true,
+        words_hash: drafted.words_hash
+      })
       expect((await call(service.url, "GET", `/contracts/${drafted.id}?t=${token}`)).status).toBe(401)
       expect((await ada.sheet(drafted.id)).parties.map((p: { id: string }) => p.id)).not.toContain(invited.body.party)
     })
@@ -151,7 +160,12 @@ for (const database of databases) {
       const { ada, bea, sent } = await twoOrgs(service.url)
       const { drafted } = await sent()
       const cancel = (body: unknown) =>
-        call(service.url, "POST", `/contracts/${drafted.id}/cancel`, { key: ada.org.keys.test, person: ada.person, body, headers: { "idempotency-key": idempotencyKey() } })
+        call(service.url, "POST", `/contracts/${drafted.id}/cancel`, {
+          key: ada.org.keys.test,
+          person: ada.person,
+          body,
+          headers: { "idempotency-key": idempotencyKey() }
+        })
       expect((await cancel({})).status).toBe(400)
       expect((await cancel({ reason: " \n " })).status).toBe(400)
       // The reason travels exactly as written, a leading BOM or space included.

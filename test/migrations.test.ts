@@ -28,64 +28,78 @@ const onFreshDatabase = async (database: TestDatabase, test: Effect.Effect<void,
 for (const database of databases) {
   describe(`migrations (${database.name})`, () => {
     it("0004 moves the letters of existing contracts out of their documents into rows, in order", () =>
-      onFreshDatabase(database, Effect.gen(function*() {
-        const sql = yield* SqlClient.SqlClient
-        yield* migrate(["0001_foundation", "0002_negotiation", "0003_signatures"])
-        const letters = [{ id: "let_a", ordinal: 1 }, { id: "let_b", ordinal: 2 }]
-        const doc = { id: "con_old", title: "Old", head_sequence: 3, letters }
-        yield* sql`INSERT INTO orgs (id, name, created_at) VALUES ('org_old', 'Old Ltd', now())`
-        yield* sql`
+      onFreshDatabase(
+        database,
+        Effect.gen(function*() {
+          const sql = yield* SqlClient.SqlClient
+          yield* migrate(["0001_foundation", "0002_negotiation", "0003_signatures"])
+          const letters = [{ id: "let_a", ordinal: 1 }, { id: "let_b", ordinal: 2 }]
+          const doc = { id: "con_old", title: "Old", head_sequence: 3, letters }
+          yield* sql`INSERT INTO orgs (id, name, created_at) VALUES ('org_old', 'Old Ltd', now())`
+          yield* sql`
           INSERT INTO contracts (id, mode, org_id, state, origin, title, words_hash, head_sequence, created_at, updated_at, doc)
           VALUES ('con_old', 'live', 'org_old', 'negotiating', 'template', 'Old', 'h', 3, now(), now(), ${JSON.stringify(doc)}::jsonb)`
-        yield* sql`
+          yield* sql`
           INSERT INTO contracts (id, mode, org_id, state, origin, title, words_hash, head_sequence, created_at, updated_at, doc)
           VALUES ('con_new', 'live', 'org_old', 'draft', 'template', 'New', 'h', 1, now(), now(), ${JSON.stringify({ id: "con_new", letters: [] })}::jsonb)`
-        yield* migrate(Object.keys(migrations) as Array<keyof typeof migrations>)
-        const repo = yield* Effect.provide(ContractsRepo, ContractsRepo.Default)
-        expect(Option.getOrThrow(yield* repo.load("con_old"))).toEqual(doc)
-        expect(Option.getOrThrow(yield* repo.load("con_new"))).toEqual({ id: "con_new", letters: [] })
-        const left = yield* sql<{ n: number }>`SELECT count(*)::int AS n FROM contracts WHERE doc -> 'letters' IS NOT NULL`
-        expect(left[0]!.n).toBe(0)
-      })))
+          yield* migrate(Object.keys(migrations) as Array<keyof typeof migrations>)
+          const repo = yield* Effect.provide(ContractsRepo, ContractsRepo.Default)
+          expect(Option.getOrThrow(yield* repo.load("con_old"))).toEqual(doc)
+          expect(Option.getOrThrow(yield* repo.load("con_new"))).toEqual({ id: "con_new", letters: [] })
+          const left = yield* sql<{ n: number }>`SELECT count(*)::int AS n FROM contracts WHERE doc -> 'letters' IS NOT NULL`
+          expect(left[0]!.n).toBe(0)
+        })
+      ))
 
     it("0007 records on every stored party the side that brought it in: Send recipients by the drafting side, others by their own", () =>
-      onFreshDatabase(database, Effect.gen(function*() {
-        const sql = yield* SqlClient.SqlClient
-        yield* migrate(["0001_foundation", "0002_negotiation", "0003_signatures", "0004_letters", "0005_idempotent_writes", "0006_key_last4"])
-        const party = (id: string, side: string, joined_after: number) => ({ id, side, joined_after, org: null, capacity: ["negotiator"] })
-        const parties = [party("pty_drafter", "drafter", 0), party("pty_recipient", "counterparty", 0), party("pty_their_invitee", "counterparty", 2), party("pty_our_invitee", "drafter", 3)]
-        const insert = (id: string, doc: unknown) =>
-          sql`
+      onFreshDatabase(
+        database,
+        Effect.gen(function*() {
+          const sql = yield* SqlClient.SqlClient
+          yield* migrate(["0001_foundation", "0002_negotiation", "0003_signatures", "0004_letters", "0005_idempotent_writes", "0006_key_last4"])
+          const party = (id: string, side: string, joined_after: number) => ({ id, side, joined_after, org: null, capacity: ["negotiator"] })
+          const parties = [
+            party("pty_drafter", "drafter", 0),
+            party("pty_recipient", "counterparty", 0),
+            party("pty_their_invitee", "counterparty", 2),
+            party("pty_our_invitee", "drafter", 3)
+          ]
+          const insert = (id: string, doc: unknown) =>
+            sql`
             INSERT INTO contracts (id, mode, org_id, state, origin, title, words_hash, head_sequence, created_at, updated_at, doc)
             VALUES (${id}, 'live', 'org_old', 'negotiating', 'template', 'Old', 'h', 3, now(), now(), ${JSON.stringify(doc)}::jsonb)`
-        yield* sql`INSERT INTO orgs (id, name, created_at) VALUES ('org_old', 'Old Ltd', now())`
-        yield* insert("con_parties", { id: "con_parties", parties })
-        yield* insert("con_none", { id: "con_none" })
-        yield* migrate(Object.keys(migrations) as Array<keyof typeof migrations>)
-        const repo = yield* Effect.provide(ContractsRepo, ContractsRepo.Default)
-        const migrated = Option.getOrThrow(yield* repo.load("con_parties"))
-        expect(migrated.parties).toEqual([
-          { ...parties[0], brought_by: "drafter" },
-          { ...parties[1], brought_by: "drafter" },
-          { ...parties[2], brought_by: "counterparty" },
-          { ...parties[3], brought_by: "drafter" }
-        ])
-        expect(Option.getOrThrow(yield* repo.load("con_none"))).toEqual({ id: "con_none", letters: [] })
-      })))
+          yield* sql`INSERT INTO orgs (id, name, created_at) VALUES ('org_old', 'Old Ltd', now())`
+          yield* insert("con_parties", { id: "con_parties", parties })
+          yield* insert("con_none", { id: "con_none" })
+          yield* migrate(Object.keys(migrations) as Array<keyof typeof migrations>)
+          const repo = yield* Effect.provide(ContractsRepo, ContractsRepo.Default)
+          const migrated = Option.getOrThrow(yield* repo.load("con_parties"))
+          expect(migrated.parties).toEqual([
+            { ...parties[0], brought_by: "drafter" },
+            { ...parties[1], brought_by: "drafter" },
+            { ...parties[2], brought_by: "counterparty" },
+            { ...parties[3], brought_by: "drafter" }
+          ])
+          expect(Option.getOrThrow(yield* repo.load("con_none"))).toEqual({ id: "con_none", letters: [] })
+        })
+      ))
 
     it("0006 lists a key made before it with last4 null, and a key made after it with its last four", () =>
-      onFreshDatabase(database, Effect.gen(function*() {
-        const sql = yield* SqlClient.SqlClient
-        yield* migrate(["0001_foundation", "0002_negotiation", "0003_signatures", "0004_letters", "0005_idempotent_writes"])
-        yield* sql`INSERT INTO orgs (id, name, created_at) VALUES ('org_old', 'Old Ltd', now() - interval '1 day')`
-        yield* sql`
+      onFreshDatabase(
+        database,
+        Effect.gen(function*() {
+          const sql = yield* SqlClient.SqlClient
+          yield* migrate(["0001_foundation", "0002_negotiation", "0003_signatures", "0004_letters", "0005_idempotent_writes"])
+          yield* sql`INSERT INTO orgs (id, name, created_at) VALUES ('org_old', 'Old Ltd', now() - interval '1 day')`
+          yield* sql`
           INSERT INTO api_keys (id, org_id, mode, secret_hash, scopes, pinned_version, created_at)
           VALUES ('key_old', 'org_old', 'live', 'h', '["contracts:read"]'::jsonb, '2026-08-24', now() - interval '1 day')`
-        yield* migrate(Object.keys(migrations) as Array<keyof typeof migrations>)
-        const repo = yield* Effect.provide(AdminRepo, AdminRepo.Default)
-        const added = yield* repo.addKey("org_old", "test", ["contracts:read"])
-        const rows = yield* repo.listKeys("org_old", 10, undefined)
-        expect(rows.map((row) => [row.id, row.last4])).toEqual([["key_old", null], [added.id, added.key.slice(-4)]])
-      })))
+          yield* migrate(Object.keys(migrations) as Array<keyof typeof migrations>)
+          const repo = yield* Effect.provide(AdminRepo, AdminRepo.Default)
+          const added = yield* repo.addKey("org_old", "test", ["contracts:read"])
+          const rows = yield* repo.listKeys("org_old", 10, undefined)
+          expect(rows.map((row) => [row.id, row.last4])).toEqual([["key_old", null], [added.id, added.key.slice(-4)]])
+        })
+      ))
   })
 }

@@ -36,7 +36,8 @@ const perWriteTable: Record<string, { readonly ifMatch: Rule; readonly idempoten
 
 const operationsOf = (doc: any) =>
   Object.entries<Record<string, any>>(doc.paths).flatMap(([path, operations]) =>
-    Object.entries<any>(operations).map(([method, operation]) => ({ key: `${method} ${path}`, path, method, operation })))
+    Object.entries<any>(operations).map(([method, operation]) => ({ key: `${method} ${path}`, path, method, operation }))
+  )
 
 const headerRule = (operation: any, name: string): Rule => {
   const header = operation.parameters.find((p: any) => p.in === "header" && p.name === name)

@@ -81,7 +81,8 @@ for (const database of databases) {
       expect(write.body.error.code).toBe("unauthorized")
 
       // The negotiation goes on with the right person, to agreed and executed.
-      const ask = (await bea.stage(drafted.id, drafted.words_hash, { block_id: clauseOf(drafted).id, type: "counter", text: "Beta's words.", why: "Ours" })).body.ask
+      const ask =
+        (await bea.stage(drafted.id, drafted.words_hash, { block_id: clauseOf(drafted).id, type: "counter", text: "Beta's words.", why: "Ours" })).body.ask
       expect((await bea.commit(drafted.id, drafted.words_hash)).body.state).toBe("negotiating")
       await ada.stage(drafted.id, drafted.words_hash, { ask_id: ask, type: "accept" })
       const agreed = (await ada.commit(drafted.id, drafted.words_hash)).body
@@ -101,9 +102,11 @@ for (const database of databases) {
       const brook = as(acme, acme.people[1]!.id)
       expect((await ada.post(`/contracts/${drafted.id}/invite`, { email: acme.people[1]!.email, name: "Brook", capacity: ["signer"] })).status).toBe(201)
       const colleague = as(acme, await addPerson(acme, "Cy"))
-      const [adaParty, gailParty, gusParty] = await Promise.all([ada.person, email, gusEmail].map(async (key) =>
-        (await ada.sheet(drafted.id)).parties.find((p: { person: string; email: string }) => p.person === key || p.email === key).id
-      ))
+      const [adaParty, gailParty, gusParty] = await Promise.all(
+        [ada.person, email, gusEmail].map(async (key) =>
+          (await ada.sheet(drafted.id)).parties.find((p: { person: string; email: string }) => p.person === key || p.email === key).id
+        )
+      )
 
       const before = await everythingVisible(ada, drafted.id)
       const unknown = await removeAs(ada, drafted.id, "pty_unknown")
@@ -142,7 +145,13 @@ for (const database of databases) {
       const adaParty = (await ada.sheet(drafted.id)).you.party
       const gailParty = (await partyOf(ada, drafted.id, email)).id
       const before = await everythingVisible(ada, drafted.id)
-      for (const refused of [await removeAs(ada, drafted.id, gailParty), await removeAs(ada, drafted.id, adaParty), await removeAsGuest(gail, drafted.id, gailParty)]) {
+      for (
+        const refused of [
+          await removeAs(ada, drafted.id, gailParty),
+          await removeAs(ada, drafted.id, adaParty),
+          await removeAsGuest(gail, drafted.id, gailParty)
+        ]
+      ) {
         expect(refused.status).toBe(400)
         expect(refused.body.error).toMatchObject({ code: "invalid_request", param: "party_id" })
       }
@@ -175,7 +184,12 @@ for (const database of databases) {
       expect((await ada.events(drafted.id)).data.map((e: { type: string }) => e.type)).not.toContain("contract.agreed")
 
       // A new negotiator of theirs, invited by the drafting side, accepts: now it lands and agrees.
-      const invited = await ada.post(`/contracts/${drafted.id}/invite`, { email: beta.people[0]!.email, name: "Bea", capacity: ["negotiator"], side: "counterparty" })
+      const invited = await ada.post(`/contracts/${drafted.id}/invite`, {
+        email: beta.people[0]!.email,
+        name: "Bea",
+        capacity: ["negotiator"],
+        side: "counterparty"
+      })
       expect(invited.status).toBe(201)
       expect((await ada.state(drafted.id)).asks_open[0].tally.awaiting).toEqual([invited.body.party])
       await bea.stage(drafted.id, drafted.words_hash, { ask_id: ask, type: "accept" })
@@ -228,7 +242,8 @@ for (const database of databases) {
       const { ada, acme, bea, sent } = await twoOrgs(service.url)
       const { drafted } = await sent()
       const gamma = await createOrg(service.url, "Gamma plc")
-      const invite = (seat: OrgSeat, body: Record<string, unknown>) => seat.post(`/contracts/${drafted.id}/invite`, { name: "X", capacity: ["negotiator"], ...body })
+      const invite = (seat: OrgSeat, body: Record<string, unknown>) =>
+        seat.post(`/contracts/${drafted.id}/invite`, { name: "X", capacity: ["negotiator"], ...body })
       const guestEmail = `gina.${unique()}@outside.test`
       const before = await everythingVisible(ada, drafted.id)
       const refusals = [
@@ -255,7 +270,12 @@ for (const database of databases) {
       expect(invited.status).toBe(201)
       expect(await partyOf(bea, drafted.id, guestEmail)).toMatchObject({ side: "counterparty" })
       const gina = await guestLink(ada, guestEmail)
-      const guestAcross = await gina.write("POST", `/contracts/${drafted.id}/invite`, { email: `y.${unique()}@outside.test`, name: "Y", capacity: ["negotiator"], side: "drafter" })
+      const guestAcross = await gina.write("POST", `/contracts/${drafted.id}/invite`, {
+        email: `y.${unique()}@outside.test`,
+        name: "Y",
+        capacity: ["negotiator"],
+        side: "drafter"
+      })
       expect(guestAcross.status).toBe(400)
       expect(guestAcross.body.error).toMatchObject({ code: "invalid_request", param: "side" })
       const removed = await removeAs(ada, drafted.id, invited.body.party)

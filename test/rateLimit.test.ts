@@ -71,7 +71,9 @@ describe("rate limits", () => {
       const { ada } = await twoOrgs(service.url)
       const drafted = (await ada.draft()).body
       const email = "gail@outside.test"
-      expect((await ada.send(drafted.id, drafted.words_hash, { recipients: [{ email, name: "Gail", capacity: ["negotiator"] }], confirmed_by: ada.person })).status).toBe(200)
+      expect(
+        (await ada.send(drafted.id, drafted.words_hash, { recipients: [{ email, name: "Gail", capacity: ["negotiator"] }], confirmed_by: ada.person })).status
+      ).toBe(200)
       const link = new URL((await ada.get("/sandbox/outbox")).body.data.find((m: { to: string }) => m.to === email).link)
       const asGuest = () => fetch(`${service.url}${link.pathname}${link.search}`).then((response) => response.status)
       for (let i = 0; i < 3; i++) expect(await asGuest()).toBe(200)
@@ -83,4 +85,3 @@ describe("rate limits", () => {
     }
   })
 })
-

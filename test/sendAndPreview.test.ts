@@ -17,7 +17,8 @@ for (const database of databases) {
 
     it("sends with unfilled template blanks, and says so in a warning naming them", async () => {
       const { ada, beta } = await twoOrgs(service.url)
-      const drafted = (await ada.post("/contracts", { template_id: "tpl_mutual_nda", facts: { party_a: "Acme Ltd" } }, { "idempotency-key": idempotencyKey() })).body
+      const drafted =
+        (await ada.post("/contracts", { template_id: "tpl_mutual_nda", facts: { party_a: "Acme Ltd" } }, { "idempotency-key": idempotencyKey() })).body
       const unfilled = drafted.facts.filter((f: { missing: boolean }) => f.missing).map((f: { id: string }) => f.id)
       expect(unfilled.length).toBeGreaterThan(0)
       const sent = await ada.send(drafted.id, drafted.words_hash, {
@@ -37,7 +38,11 @@ for (const database of databases) {
     it("never previews an id its commit does not produce: a first Send names new recipients by email", async () => {
       const { ada, bea, beta } = await twoOrgs(service.url)
       const drafted = (await ada.draft()).body
-      const recipients = [{ email: beta.people[0]!.email, name: "Bea", capacity: ["negotiator", "signer"] }, { email: "gail@example.com", name: "Gail", capacity: ["signer"] }]
+      const recipients = [{ email: beta.people[0]!.email, name: "Bea", capacity: ["negotiator", "signer"] }, {
+        email: "gail@example.com",
+        name: "Gail",
+        capacity: ["signer"]
+      }]
       const preview = await ada.send(drafted.id, drafted.words_hash, { recipients, note: "Our NDA." })
       expect(preview.status).toBe(409)
       expect(preview.body.error.code).toBe("confirmation_required")
@@ -51,7 +56,9 @@ for (const database of databases) {
       }
       const known = idsIn(committed)
       for (const id of idsIn(preview.body)) expect(known, id).toContain(id)
-      expect(committed.letters[0].to).toEqual(committed.sheet.parties.filter((p: { side: string }) => p.side === "counterparty").map((p: { id: string }) => p.id))
+      expect(committed.letters[0].to).toEqual(
+        committed.sheet.parties.filter((p: { side: string }) => p.side === "counterparty").map((p: { id: string }) => p.id)
+      )
 
       // A later round previews existing parties by id, and everything it names exists after the commit.
       const clause = committed.sheet.blocks.find((b: { kind: string }) => b.kind === "clause")
@@ -61,7 +68,11 @@ for (const database of databases) {
       expect(replyPreview.body.letter_preview.to).toEqual([committed.sheet.parties.find((p: { side: string }) => p.side === "drafter").id])
       const reply = await bea.commit(drafted.id, sent.body.words_hash)
       expect(reply.status).toBe(200)
-      const after = idsIn({ sheet: await ada.sheet(drafted.id), letters: await allLetters(ada, drafted.id), asks: (await ada.get(`/contracts/${drafted.id}/asks?filter=all`)).body })
+      const after = idsIn({
+        sheet: await ada.sheet(drafted.id),
+        letters: await allLetters(ada, drafted.id),
+        asks: (await ada.get(`/contracts/${drafted.id}/asks?filter=all`)).body
+      })
       for (const id of idsIn(replyPreview.body)) expect(after, id).toContain(id)
     })
 

@@ -191,7 +191,10 @@ for (const database of databases) {
       const withdrawn = await adaSigns.withdraw(signed.id, { confirmed_by: ada.person })
       expect(withdrawn.status).toBe(200)
       expect(withdrawn.body).toMatchObject({ id: signed.id, state: "withdrawn" })
-      expect((await ada.events(drafted.id)).data.at(-1)).toMatchObject({ type: "signature.withdrawn", data: { signature: signed.id, withdrawn_by: ada.person } })
+      expect((await ada.events(drafted.id)).data.at(-1)).toMatchObject({
+        type: "signature.withdrawn",
+        data: { signature: signed.id, withdrawn_by: ada.person }
+      })
       expect((await adaSigns.withdraw(signed.id, { confirmed_by: ada.person })).status).toBe(400)
       expect((await adaSigns.withdraw("sig_nope", { confirmed_by: ada.person })).status).toBe(404)
       expect((await ada.state(drafted.id)).signatures.withdrawn).toEqual([signed.id])

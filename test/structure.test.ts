@@ -30,7 +30,8 @@ const foreignRepoImports = () =>
     [...readFileSync(join(root, file), "utf8").matchAll(/from "(\.[^"]*\/Repo\.js)"/g)]
       .map((match) => relative(root, resolve(root, dirname(file), match[1]!)))
       .filter((repo) => capabilityOf(repo) !== capabilityOf(file))
-      .map((repo) => `${file} -> ${repo}`))
+      .map((repo) => `${file} -> ${repo}`)
+  )
 
 describe("the source's structure", () => {
   it("keeps each capability's Repo.ts to itself: others go through its service", () => {

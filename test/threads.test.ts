@@ -41,8 +41,26 @@ for (const database of databases) {
         const read = yield* thread()
         expect(read.thread).toBe(empty.thread)
         expect(read.moves).toEqual([
-          { ask, type: "counter", at: expect.any(String), person: bea.person, from: clause.text, to: "Beta's words.", letter: countered.letter, standing: clause.text },
-          { ask, type: "accept", at: expect.any(String), person: ada.person, from: clause.text, to: "Beta's words.", letter: accepted.letter, standing: "Beta's words." }
+          {
+            ask,
+            type: "counter",
+            at: expect.any(String),
+            person: bea.person,
+            from: clause.text,
+            to: "Beta's words.",
+            letter: countered.letter,
+            standing: clause.text
+          },
+          {
+            ask,
+            type: "accept",
+            at: expect.any(String),
+            person: ada.person,
+            from: clause.text,
+            to: "Beta's words.",
+            letter: accepted.letter,
+            standing: "Beta's words."
+          }
         ])
         expect(read.talk).toEqual([{ at: read.moves[0]!.at, person: bea.person, text: "Shorter" }])
         const letters = (yield* bea.api.negotiation.letters({ path: { id }, urlParams: {} })).data.map((l) => l.id)

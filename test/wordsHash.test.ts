@@ -12,7 +12,9 @@ describe("words_hash on every call that changes a contract, in the document", ()
     const resolve = (schema: any): any => (schema.$ref ? resolve(doc.components.schemas[schema.$ref.split("/").pop()]) : schema)
     const writes = Object.entries<Record<string, any>>(doc.paths)
       .filter(([path]) => /^\/(contracts|asks|signatures)\b/.test(path))
-      .flatMap(([path, operations]) => Object.entries<any>(operations).filter(([method]) => method !== "get").map(([method, op]) => ({ key: `${method} ${path}`, op })))
+      .flatMap(([path, operations]) =>
+        Object.entries<any>(operations).filter(([method]) => method !== "get").map(([method, op]) => ({ key: `${method} ${path}`, op }))
+      )
     expect(writes.length).toBeGreaterThan(15)
     for (const { key, op } of writes) {
       const success = Object.entries<any>(op.responses).find(([status]) => Number(status) < 300)![1]
@@ -46,7 +48,10 @@ for (const database of databases) {
       const partyB = drafted.body.facts.find((f: { name: string }) => f.name === "party_b").id
       await standing("set a fact", await ada.post(`/contracts/${id}/facts/${partyB}`, { value: "Beta GmbH" }, { "if-match": hash }))
       hash = await standing("confirm a fact", await ada.post(`/contracts/${id}/facts/${partyB}/confirm`))
-      hash = await standing("send", await ada.send(id, hash, { recipients: [{ email: beta.people[0]!.email, name: "Bea", capacity: ["negotiator", "signer"] }], confirmed_by: ada.person }))
+      hash = await standing(
+        "send",
+        await ada.send(id, hash, { recipients: [{ email: beta.people[0]!.email, name: "Bea", capacity: ["negotiator", "signer"] }], confirmed_by: ada.person })
+      )
       const clauses = (await ada.sheet(id)).blocks.filter((b: { kind: string }) => b.kind === "clause")
       const staged = await bea.stage(id, hash, { block_id: clauses[0].id, type: "counter", text: "Narrower.", why: "w" })
       await standing("stage", staged)
@@ -69,17 +74,27 @@ for (const database of databases) {
       hash = await standing("commit (agrees)", await bea.commit(id, hash))
       const signed = await ada.sign(id, hash)
       await standing("sign", signed)
-      hash = await standing("withdraw a signature", await call(service.url, "POST", `/signatures/${signed.body.id}/withdraw`, {
-        ...as(ada),
-        body: { confirmed_by: ada.person },
-        headers: { "idempotency-key": idempotencyKey() }
-      }))
+      hash = await standing(
+        "withdraw a signature",
+        await call(service.url, "POST", `/signatures/${signed.body.id}/withdraw`, {
+          ...as(ada),
+          body: { confirmed_by: ada.person },
+          headers: { "idempotency-key": idempotencyKey() }
+        })
+      )
       await ada.sign(id, hash)
       await standing("sign (executes)", await bea.sign(id, hash))
       const amended = await call(service.url, "POST", `/contracts/${id}/amend`, { ...as(ada), headers: { "idempotency-key": idempotencyKey() } })
       id = amended.body.id
       await standing("amend", amended)
-      await standing("cancel", await call(service.url, "POST", `/contracts/${id}/cancel`, { ...as(ada), body: { reason: "Not needed." }, headers: { "idempotency-key": idempotencyKey() } }))
+      await standing(
+        "cancel",
+        await call(service.url, "POST", `/contracts/${id}/cancel`, {
+          ...as(ada),
+          body: { reason: "Not needed." },
+          headers: { "idempotency-key": idempotencyKey() }
+        })
+      )
     })
   })
 }

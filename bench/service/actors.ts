@@ -20,12 +20,16 @@ export const freshKey = (prefix: string) => `${prefix}-${process.pid}-${Date.now
 
 const createOrg = async (base: string, agent: http.Agent, name: string, personName: string): Promise<Seat> => {
   const slug = `${name.toLowerCase().replace(/[^a-z]+/g, "")}${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`
-  const org = await expectJson(201, request(base, "/admin/orgs", {
-    agent,
-    method: "POST",
-    headers: { authorization: `Bearer ${adminToken}` },
-    body: { name, people: [{ name: personName, email: `${personName.split(" ")[0]!.toLowerCase()}@${slug}.test` }] }
-  }), "create org")
+  const org = await expectJson(
+    201,
+    request(base, "/admin/orgs", {
+      agent,
+      method: "POST",
+      headers: { authorization: `Bearer ${adminToken}` },
+      body: { name, people: [{ name: personName, email: `${personName.split(" ")[0]!.toLowerCase()}@${slug}.test` }] }
+    }),
+    "create org"
+  )
   const person = org.people[0] as Person
   return { person, headers: { authorization: `Bearer ${org.keys.test}`, "contracts-acting-person": person.id } }
 }
@@ -53,14 +57,18 @@ export interface SentContract {
 /** Drafts an NDA as Ada and sends it to Bea: the state every reply flow starts from. */
 export const draftAndSend = async (base: string, agent: http.Agent, ada: Seat, bea: Seat): Promise<SentContract> => {
   const drafted = await expectJson(201, draftRequest(base, agent, ada), "draft")
-  const sent = await expectJson(200, request(base, `/contracts/${drafted.id}/send`, {
-    agent,
-    method: "POST",
-    headers: { ...ada.headers, "if-match": drafted.words_hash, "idempotency-key": freshKey("send") },
-    body: {
-      recipients: [{ email: bea.person.email, name: bea.person.name, capacity: ["negotiator", "signer"] }],
-      confirmed_by: ada.person.id
-    }
-  }), "send")
+  const sent = await expectJson(
+    200,
+    request(base, `/contracts/${drafted.id}/send`, {
+      agent,
+      method: "POST",
+      headers: { ...ada.headers, "if-match": drafted.words_hash, "idempotency-key": freshKey("send") },
+      body: {
+        recipients: [{ email: bea.person.email, name: bea.person.name, capacity: ["negotiator", "signer"] }],
+        confirmed_by: ada.person.id
+      }
+    }),
+    "send"
+  )
   return { id: drafted.id, wordsHash: sent.words_hash }
 }

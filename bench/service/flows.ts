@@ -57,21 +57,23 @@ const commitFlow = async (
   const before = await heads()
   const pool = connectionPool(base, clients)
   let next = 0
-  const result = await profiled(() => runLoad({
-    clients,
-    durationMs,
-    serverPid,
-    op: (client) => {
-      const n = next++
-      const target = targets[n % targets.length]!
-      const seat = Math.floor(n / targets.length) % 2 === 0 ? sides.bea : sides.ada
-      return pool.at(client).request("POST", `/contracts/${target.id}/replies`, {
-        ...seat.headers,
-        "if-match": target.wordsHash,
-        "idempotency-key": freshKey("reply")
-      }, JSON.stringify({ confirmed_by: seat.person.id }))
-    }
-  }))
+  const result = await profiled(() =>
+    runLoad({
+      clients,
+      durationMs,
+      serverPid,
+      op: (client) => {
+        const n = next++
+        const target = targets[n % targets.length]!
+        const seat = Math.floor(n / targets.length) % 2 === 0 ? sides.bea : sides.ada
+        return pool.at(client).request("POST", `/contracts/${target.id}/replies`, {
+          ...seat.headers,
+          "if-match": target.wordsHash,
+          "idempotency-key": freshKey("reply")
+        }, JSON.stringify({ confirmed_by: seat.person.id }))
+      }
+    })
+  )
   pool.close()
   const after = await heads()
   agent.destroy()
@@ -106,12 +108,13 @@ export const serviceFlows = async (service: Service, settings: FlowSettings, log
   if (wanted("drafting")) {
     const drafters = connectionPool(base, settings.writeClients)
     const body = JSON.stringify(draftBody)
-    results.drafting = await service.profiled("drafting", () => runLoad({
-      clients: settings.writeClients,
-      durationMs: settings.durationMs,
-      serverPid: service.child.pid,
-      op: (client) => drafters.at(client).request("POST", "/contracts", { ...sides.ada.headers, "idempotency-key": freshKey("draft") }, body)
-    }))
+    results.drafting = await service.profiled("drafting", () =>
+      runLoad({
+        clients: settings.writeClients,
+        durationMs: settings.durationMs,
+        serverPid: service.child.pid,
+        op: (client) => drafters.at(client).request("POST", "/contracts", { ...sides.ada.headers, "idempotency-key": freshKey("draft") }, body)
+      }))
     drafters.close()
     log(`  drafting: ${results.drafting.medianRate}/s`)
   }
@@ -121,12 +124,13 @@ export const serviceFlows = async (service: Service, settings: FlowSettings, log
     const sheet = await request(base, `/contracts/${contracts[0]!.id}`, { agent: keepAliveAgent(1), headers: sides.bea.headers })
     const readers = connectionPool(base, settings.readConnections)
     let nextRead = 0
-    const getSheet = await service.profiled("get", () => runLoad({
-      clients: settings.readConnections,
-      durationMs: settings.durationMs,
-      serverPid: service.child.pid,
-      op: (client) => readers.at(client).request("GET", `/contracts/${contracts[nextRead++ % contracts.length]!.id}`, sides.bea.headers)
-    }))
+    const getSheet = await service.profiled("get", () =>
+      runLoad({
+        clients: settings.readConnections,
+        durationMs: settings.durationMs,
+        serverPid: service.child.pid,
+        op: (client) => readers.at(client).request("GET", `/contracts/${contracts[nextRead++ % contracts.length]!.id}`, sides.bea.headers)
+      }))
     results.getSheet = { ...getSheet, sheetBytes: Buffer.byteLength(sheet.text) }
     log(`  GET sheet: ${getSheet.medianRate}/s, p99 ${getSheet.p99Ms} ms`)
     results.getSheetOne = await runLoad({
@@ -140,13 +144,29 @@ export const serviceFlows = async (service: Service, settings: FlowSettings, log
   }
 
   if (wanted("spread")) {
-    const spread = await commitFlow(base, sides, contracts, settings.writeClients, settings.durationMs, (work) => service.profiled("spread", work), service.child.pid)
+    const spread = await commitFlow(
+      base,
+      sides,
+      contracts,
+      settings.writeClients,
+      settings.durationMs,
+      (work) => service.profiled("spread", work),
+      service.child.pid
+    )
     results.spreadCommits = spread
     log(`  spread commits: ${spread.medianRate}/s (${spread.okAnswers} answered 200, ${spread.roundsCommitted} rounds)`)
   }
 
   if (wanted("hot")) {
-    const hotCommits = await commitFlow(base, sides, [hot], settings.writeClients, settings.durationMs, (work) => service.profiled("hot", work), service.child.pid)
+    const hotCommits = await commitFlow(
+      base,
+      sides,
+      [hot],
+      settings.writeClients,
+      settings.durationMs,
+      (work) => service.profiled("hot", work),
+      service.child.pid
+    )
     const hotHeadSequenceAfter = await headSequence(base, keepAliveAgent(1), sides.ada, hot.id)
     results.hotCommits = { ...hotCommits, hotHeadSequenceAfter }
     log(`  hot commits: ${hotCommits.medianRate}/s (${hotCommits.okAnswers} answered 200, ${hotCommits.roundsCommitted} rounds)`)

@@ -88,11 +88,15 @@ export const memoryFlow = async (
     const sides = await twoSides(service.url, agent)
     const touch = async () => {
       const drafted = await expectJson(201, draftRequest(service.url, agent, sides.ada), "draft")
-      await expectJson(200, request(service.url, `/contracts/${drafted.id}/facts/${drafted.facts[0].id}/confirm`, {
-        agent,
-        method: "POST",
-        headers: sides.ada.headers
-      }), "confirm")
+      await expectJson(
+        200,
+        request(service.url, `/contracts/${drafted.id}/facts/${drafted.facts[0].id}/confirm`, {
+          agent,
+          method: "POST",
+          headers: sides.ada.headers
+        }),
+        "confirm"
+      )
     }
     /** Drafts and touches until `total` contracts exist, on `clients` loops. */
     const touchUpTo = async (total: number) => {

@@ -64,7 +64,10 @@ export class AdminApi extends HttpApiGroup.make("admin")
       .setPayload(CreateOrg)
       .addSuccess(OrgCreated, { status: 201 })
       .annotate(OpenApi.Summary, "Create an org")
-      .annotate(OpenApi.Description, "Creates an org with its people, and one live and one test key holding every scope. The keys' secrets are shown only in this answer; `key_ids` name them for listing and revoking.")
+      .annotate(
+        OpenApi.Description,
+        "Creates an org with its people, and one live and one test key holding every scope. The keys' secrets are shown only in this answer; `key_ids` name them for listing and revoking."
+      )
   )
   .add(
     HttpApiEndpoint.post("addPerson", "/admin/orgs/:org_id/people")
@@ -72,7 +75,10 @@ export class AdminApi extends HttpApiGroup.make("admin")
       .setPayload(NewPerson)
       .addSuccess(PersonView, { status: 201 })
       .annotate(OpenApi.Summary, "Add a person to an org")
-      .annotate(OpenApi.Description, "Adds a person who can then act for the org (`Contracts-Acting-Person`). An email already in the org, in any case, is refused with `param: email`.")
+      .annotate(
+        OpenApi.Description,
+        "Adds a person who can then act for the org (`Contracts-Acting-Person`). An email already in the org, in any case, is refused with `param: email`."
+      )
   )
   .add(
     HttpApiEndpoint.post("createKey", "/admin/orgs/:org_id/keys")
@@ -80,7 +86,10 @@ export class AdminApi extends HttpApiGroup.make("admin")
       .setPayload(CreateKey)
       .addSuccess(KeyCreated, { status: 201 })
       .annotate(OpenApi.Summary, "Create an API key")
-      .annotate(OpenApi.Description, "Creates a live or test key for the org with the given scopes (every scope when `scopes` is left out). The secret is shown only in this answer.")
+      .annotate(
+        OpenApi.Description,
+        "Creates a live or test key for the org with the given scopes (every scope when `scopes` is left out). The secret is shown only in this answer."
+      )
   )
   .add(
     HttpApiEndpoint.get("listKeys", "/admin/orgs/:org_id/keys")
@@ -88,7 +97,10 @@ export class AdminApi extends HttpApiGroup.make("admin")
       .setUrlParams(KeyQuery)
       .addSuccess(Page(ApiKey))
       .annotate(OpenApi.Summary, "List an org's API keys")
-      .annotate(OpenApi.Description, "The org's keys, revoked ones included, oldest first, paged by `limit` (1 to 100, default 10) and `starting_after` (a key id of this org). Secrets and their hashes are never listed; `last4` tells keys apart.")
+      .annotate(
+        OpenApi.Description,
+        "The org's keys, revoked ones included, oldest first, paged by `limit` (1 to 100, default 10) and `starting_after` (a key id of this org). Secrets and their hashes are never listed; `last4` tells keys apart."
+      )
   )
   .add(
     HttpApiEndpoint.del("revokeKey", "/admin/keys/:key_id")
@@ -102,9 +114,15 @@ export class AdminApi extends HttpApiGroup.make("admin")
       .setPayload(RevokeKey)
       .addSuccess(KeyRevoked)
       .annotate(OpenApi.Summary, "Revoke an API key by id or secret")
-      .annotate(OpenApi.Description, "Revokes the key named by its id or by its secret, which travels in the body so that it never lands in an access log. Answers as `DELETE /admin/keys/{key_id}` does.")
+      .annotate(
+        OpenApi.Description,
+        "Revokes the key named by its id or by its secret, which travels in the body so that it never lands in an access log. Answers as `DELETE /admin/keys/{key_id}` does."
+      )
   )
   .annotate(Policy, Policy.admin())
   .annotate(Refusals, ["not_found"])
-  .annotate(OpenApi.Description, "The operator's API, guarded by the admin token: it makes orgs, people and keys. It is not part of the public interface, and a client's API key never opens it.")
+  .annotate(
+    OpenApi.Description,
+    "The operator's API, guarded by the admin token: it makes orgs, people and keys. It is not part of the public interface, and a client's API key never opens it."
+  )
 {}

@@ -12,18 +12,20 @@ export const AdminHttp = HttpApiBuilder.group(Api, "admin", (handlers) =>
   Effect.gen(function*() {
     const repo = yield* AdminRepo
     const authCache = yield* AuthCache
-    const requireOrg = (orgId: string) =>
-      Effect.flatMap(repo.orgExists(orgId), (exists) => (exists ? Effect.void : Effect.fail(notFound("org", orgId))))
+    const requireOrg = (orgId: string) => Effect.flatMap(repo.orgExists(orgId), (exists) => (exists ? Effect.void : Effect.fail(notFound("org", orgId))))
     // A revoked key must fail its very next request, not only once the key cache expires.
     const forgotten = (id: string) => Effect.as(authCache.forgetKeys, { id, revoked: true as const })
     const revokeById = (keyId: string, param?: string) =>
       Effect.flatMap(repo.revokeKey(keyId), (done) => (done ? forgotten(keyId) : Effect.fail(notFound("key", keyId, param))))
     // The secret is never echoed: an answer can end up in a log as easily as a URL.
     const revokeBySecret = (secret: string) =>
-      Effect.flatMap(repo.revokeKeyBySecret(secret), Option.match({
-        onNone: () => Effect.fail(reject("not_found", "No key has this secret.", { param: "key" })),
-        onSome: forgotten
-      }))
+      Effect.flatMap(
+        repo.revokeKeyBySecret(secret),
+        Option.match({
+          onNone: () => Effect.fail(reject("not_found", "No key has this secret.", { param: "key" })),
+          onSome: forgotten
+        })
+      )
 
     return handlers
       .handle("createOrg", ({ payload }) => repo.createOrg(payload.name, payload.people, scopes))
@@ -35,8 +37,10 @@ export const AdminHttp = HttpApiBuilder.group(Api, "admin", (handlers) =>
           }
           return yield* repo.addPerson(path.org_id, payload)
         }))
-      .handle("createKey", ({ path, payload }) =>
-        Effect.zipRight(requireOrg(path.org_id), repo.addKey(path.org_id, payload.mode, [...new Set(payload.scopes)])))
+      .handle(
+        "createKey",
+        ({ path, payload }) => Effect.zipRight(requireOrg(path.org_id), repo.addKey(path.org_id, payload.mode, [...new Set(payload.scopes)]))
+      )
       .handle("listKeys", ({ path, urlParams }) =>
         Effect.gen(function*() {
           const limit = parseLimit(urlParams.limit)
@@ -52,6 +56,5 @@ export const AdminHttp = HttpApiBuilder.group(Api, "admin", (handlers) =>
           return { data, has_more, next_cursor: has_more ? data[data.length - 1]!.id : null }
         }))
       .handle("revokeKey", ({ path }) => revokeById(path.key_id))
-      .handle("revokeKeyBySecret", ({ payload }) =>
-        payload.key.startsWith("sk_") ? revokeBySecret(payload.key) : revokeById(payload.key, "key"))
+      .handle("revokeKeyBySecret", ({ payload }) => payload.key.startsWith("sk_") ? revokeBySecret(payload.key) : revokeById(payload.key, "key"))
   }))

@@ -52,8 +52,7 @@ export class AdminRepo extends Effect.Service<AdminRepo>()("Admin/AdminRepo", {
     const sql = yield* SqlClient.SqlClient
     const now = Effect.map(Clock.currentTimeMillis, (ms) => new Date(ms))
 
-    const orgExists = (orgId: string) =>
-      Effect.map(sql`SELECT 1 FROM orgs WHERE id = ${orgId}`, (rows) => rows.length === 1)
+    const orgExists = (orgId: string) => Effect.map(sql`SELECT 1 FROM orgs WHERE id = ${orgId}`, (rows) => rows.length === 1)
 
     const emailTaken = (orgId: string, email: string) =>
       Effect.map(sql`SELECT 1 FROM people WHERE org_id = ${orgId} AND lower(email) = lower(${email})`, (rows) => rows.length > 0)
@@ -93,8 +92,10 @@ export class AdminRepo extends Effect.Service<AdminRepo>()("Admin/AdminRepo", {
     const listKeys = Effect.fnUntraced(function*(orgId: string, limit: number, after: string | undefined) {
       const rows = yield* sql<StoredKey>`
         SELECT id, mode, scopes, created_at, last4, revoked_at FROM api_keys
-        WHERE org_id = ${orgId} AND ${after === undefined ? sql`TRUE` : sql`(created_at, id) > (
-          SELECT created_at, id FROM api_keys WHERE id = ${after} AND org_id = ${orgId})`}
+        WHERE org_id = ${orgId} AND ${
+        after === undefined ? sql`TRUE` : sql`(created_at, id) > (
+          SELECT created_at, id FROM api_keys WHERE id = ${after} AND org_id = ${orgId})`
+      }
         ORDER BY created_at, id LIMIT ${limit + 1}`
       return rows.map(keyRow)
     }, Effect.orDie)

@@ -62,7 +62,8 @@ const parsePerson = (value: string) => {
 const commands: Record<string, Command> = {
   "create-org": {
     synopsis: `--name NAME [--person "Name <email>"]...`,
-    about: "Creates an org with its people, and a live and a test key holding every scope.\nPrints the org, each key's secret (shown this once) and each key's id.",
+    about:
+      "Creates an org with its people, and a live and a test key holding every scope.\nPrints the org, each key's secret (shown this once) and each key's id.",
     options: { name: { type: "string" }, person: { type: "string", multiple: true } },
     run: (values) => request("POST", "/admin/orgs", { name: need(values, "name"), people: texts(values, "person").map(parsePerson) })
   },
@@ -84,7 +85,8 @@ const commands: Record<string, Command> = {
   },
   "list-keys": {
     synopsis: "--org ORG_ID [--limit N] [--starting-after KEY_ID]",
-    about: "Lists an org's keys, oldest first, revoked ones included: id, mode, scopes, created, the\nsecret's last four characters and whether it is revoked. Never a secret. One page of at most\n--limit keys (1 to 100, default 10); pass the answer's next_cursor as --starting-after for the next.",
+    about:
+      "Lists an org's keys, oldest first, revoked ones included: id, mode, scopes, created, the\nsecret's last four characters and whether it is revoked. Never a secret. One page of at most\n--limit keys (1 to 100, default 10); pass the answer's next_cursor as --starting-after for the next.",
     options: { org: { type: "string" }, limit: { type: "string" }, "starting-after": { type: "string" } },
     run: (values) => {
       const query = new URLSearchParams()
@@ -98,7 +100,8 @@ const commands: Record<string, Command> = {
   },
   "revoke-key": {
     synopsis: "--key KEY_ID|SECRET",
-    about: "Revokes a key, named by its id (key_…) or its secret (sk_…); its next request answers 401.\nThe secret travels in the request body, never in a URL.",
+    about:
+      "Revokes a key, named by its id (key_…) or its secret (sk_…); its next request answers 401.\nThe secret travels in the request body, never in a URL.",
     options: { key: { type: "string" } },
     run: (values) => request("POST", "/admin/keys/revoke", { key: need(values, "key") })
   }

@@ -41,7 +41,10 @@ export class AttentionApi extends HttpApiGroup.make("attention")
       .addSuccess(AttentionFeed)
       .annotate(Policy, Policy.read("contracts:read", { actingPerson: true, guest: "anywhere" }))
       .annotate(OpenApi.Summary, "Read what waits on you")
-      .annotate(OpenApi.Description, "One person's feed: rows grouped by relationship and counterparty, most urgent first (re-sign, approval, sign, letter), and what waits on the other side. Read-only; rows clear when their condition resolves.")
+      .annotate(
+        OpenApi.Description,
+        "One person's feed: rows grouped by relationship and counterparty, most urgent first (re-sign, approval, sign, letter), and what waits on the other side. Read-only; rows clear when their condition resolves."
+      )
   )
   .middleware(Authenticated)
 {}

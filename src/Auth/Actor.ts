@@ -35,8 +35,7 @@ export const domainActor = (caller: Caller): DomainActor => ({
 })
 
 /** The scope idempotency keys and rate limits are counted in: one org, one mode. */
-export const orgScope = (caller: Caller) =>
-  caller.org !== null ? `${caller.org.id}:${caller.mode}` : `guest:${caller.guest!.party}`
+export const orgScope = (caller: Caller) => caller.org !== null ? `${caller.org.id}:${caller.mode}` : `guest:${caller.guest!.party}`
 
 /** The org of an org key; guests are refused before any route that needs one is reached. */
 export const orgOf = (caller: Caller) => caller.org!

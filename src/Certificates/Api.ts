@@ -24,7 +24,10 @@ export class CertificatesApi extends HttpApiGroup.make("certificates")
       .addSuccess(CertificateLink)
       .annotate(Policy, Policy.read("contracts:read", { guest: "own_contract" }))
       .annotate(OpenApi.Summary, "Get an executed contract's certificate")
-      .annotate(OpenApi.Description, "Signed links (valid 15 minutes) to the certificate document and its detached Ed25519 signature, the public key, and the commands that verify them offline. Only an executed contract has one.")
+      .annotate(
+        OpenApi.Description,
+        "Signed links (valid 15 minutes) to the certificate document and its detached Ed25519 signature, the public key, and the commands that verify them offline. Only an executed contract has one."
+      )
   )
   .middleware(Authenticated)
 {}

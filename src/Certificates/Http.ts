@@ -4,8 +4,11 @@ import { Api } from "../Api.js"
 import { Certificates } from "../Certificates.js"
 import { SigningKey } from "./SigningKey.js"
 
-export const CertificatesHttp = HttpApiBuilder.group(Api, "certificates", (handlers) =>
-  Effect.map(Certificates, (certificates) => handlers.handle("certificate", ({ path }) => certificates.link(path.id))))
+export const CertificatesHttp = HttpApiBuilder.group(
+  Api,
+  "certificates",
+  (handlers) => Effect.map(Certificates, (certificates) => handlers.handle("certificate", ({ path }) => certificates.link(path.id)))
+)
 
 /**
  * The documents behind signed links, outside the authenticated API: whoever holds a link that
@@ -30,4 +33,5 @@ export const CertificateRoutes = HttpApiBuilder.Router.use((router) =>
       "/certificates/:id/certificate.sig",
       Effect.map(document, (bytes) => HttpServerResponse.uint8Array(key.sign(bytes), { contentType: "application/octet-stream" }))
     )
-  }))
+  })
+)

@@ -30,7 +30,10 @@ export class ContractsApi extends HttpApiGroup.make("contracts")
       .addSuccess(Drafted, { status: 201 })
       .annotate(Policy, Policy.write("contracts:write", { idempotent: true }))
       .annotate(OpenApi.Summary, "Draft a contract")
-      .annotate(OpenApi.Description, "Drafts a contract from a template (`template_id`) with `facts` filling its blanks. A required blank left out becomes a bracketed placeholder and a question (at most three); nothing is ever guessed. The drafting person joins as negotiator and signer. Drafting from a `prompt` is not available yet.")
+      .annotate(
+        OpenApi.Description,
+        "Drafts a contract from a template (`template_id`) with `facts` filling its blanks. A required blank left out becomes a bracketed placeholder and a question (at most three); nothing is ever guessed. The drafting person joins as negotiator and signer. Drafting from a `prompt` is not available yet."
+      )
       .annotate(Refusals, ["not_found", "fact_has_no_span"])
   )
   .add(
@@ -40,7 +43,10 @@ export class ContractsApi extends HttpApiGroup.make("contracts")
       .addSuccess(Amended, { status: 201 })
       .annotate(Policy, Policy.write("contracts:write", { idempotent: true, guest: "own_contract" }))
       .annotate(OpenApi.Summary, "Amend an executed or filed contract")
-      .annotate(OpenApi.Description, "Creates a new draft of the parent's words, linked by `amends`; the parent is never touched. Your side's parties carry over; the other side becomes the default recipients of the draft's first Send, and `note` its covering sentence. The body is optional.")
+      .annotate(
+        OpenApi.Description,
+        "Creates a new draft of the parent's words, linked by `amends`; the parent is never touched. Your side's parties carry over; the other side becomes the default recipients of the draft's first Send, and `note` its covering sentence. The body is optional."
+      )
       .annotate(Refusals, ["contract_cancelled"])
   )
   .add(
@@ -49,7 +55,10 @@ export class ContractsApi extends HttpApiGroup.make("contracts")
       .addSuccess(ContractPage)
       .annotate(Policy, Policy.read("contracts:read"))
       .annotate(OpenApi.Summary, "List contracts")
-      .annotate(OpenApi.Description, "The contracts your org can see, newest first, filtered by `state`, `origin` (comma lists), `relationship` and `updated_since`, and paged by `limit` and `starting_after`.")
+      .annotate(
+        OpenApi.Description,
+        "The contracts your org can see, newest first, filtered by `state`, `origin` (comma lists), `relationship` and `updated_since`, and paged by `limit` and `starting_after`."
+      )
   )
   .add(
     HttpApiEndpoint.get("sheet", "/contracts/:id")
@@ -65,7 +74,10 @@ export class ContractsApi extends HttpApiGroup.make("contracts")
       .addSuccess(StateRead)
       .annotate(Policy, Policy.read("contracts:read", { guest: "own_contract" }))
       .annotate(OpenApi.Summary, "Read a contract's negotiation state")
-      .annotate(OpenApi.Description, "Letters, open, landed and voided asks, who owes a reply, your own unsent reply (never the other side's) and the signatures.")
+      .annotate(
+        OpenApi.Description,
+        "Letters, open, landed and voided asks, who owes a reply, your own unsent reply (never the other side's) and the signatures."
+      )
   )
   .add(
     HttpApiEndpoint.post("setFact", "/contracts/:id/facts/:fact_id")
@@ -76,8 +88,19 @@ export class ContractsApi extends HttpApiGroup.make("contracts")
       // contracts:write edits the draft; after the first Send the edit is a decision (the core checks which).
       .annotate(Policy, Policy.write("contracts:write", { orScope: "decisions:write", ifMatch: "required", guest: "own_contract" }))
       .annotate(OpenApi.Summary, "Change a fact")
-      .annotate(OpenApi.Description, "Before the first Send (scope `contracts:write`) the value replaces the fact wherever it stands and the words change at once. After it (scope `decisions:write`) the change is staged as one grouped decision in your unsent reply; the words move only when it lands.")
-      .annotate(Refusals, ["words_changed", "fact_has_no_span", "not_on_required_party_list", "not_a_negotiator", "contract_executed", "contract_filed", "contract_cancelled"])
+      .annotate(
+        OpenApi.Description,
+        "Before the first Send (scope `contracts:write`) the value replaces the fact wherever it stands and the words change at once. After it (scope `decisions:write`) the change is staged as one grouped decision in your unsent reply; the words move only when it lands."
+      )
+      .annotate(Refusals, [
+        "words_changed",
+        "fact_has_no_span",
+        "not_on_required_party_list",
+        "not_a_negotiator",
+        "contract_executed",
+        "contract_filed",
+        "contract_cancelled"
+      ])
   )
   .add(
     HttpApiEndpoint.post("confirmFact", "/contracts/:id/facts/:fact_id/confirm")
@@ -85,7 +108,10 @@ export class ContractsApi extends HttpApiGroup.make("contracts")
       .addSuccess(FactConfirmation)
       .annotate(Policy, Policy.write("contracts:read", { ifMatch: "ignored", guest: "own_contract" }))
       .annotate(OpenApi.Summary, "Confirm a fact")
-      .annotate(OpenApi.Description, "Records that a person checked the fact's value: clears `inferred`. Moves no words, so it takes no `If-Match`, at any time.")
+      .annotate(
+        OpenApi.Description,
+        "Records that a person checked the fact's value: clears `inferred`. Moves no words, so it takes no `If-Match`, at any time."
+      )
   )
   .add(
     HttpApiEndpoint.get("events", "/contracts/:id/events")
@@ -94,7 +120,10 @@ export class ContractsApi extends HttpApiGroup.make("contracts")
       .addSuccess(EventPage)
       .annotate(Policy, Policy.read("contracts:read", { guest: "own_contract" }))
       .annotate(OpenApi.Summary, "Read a contract's event log")
-      .annotate(OpenApi.Description, "Events oldest first, rendered for your seat (`reply.sent` for your side's rounds, `letter.received` for the other side's), paged by `starting_after` (a sequence number). A page never splits one sequence.")
+      .annotate(
+        OpenApi.Description,
+        "Events oldest first, rendered for your seat (`reply.sent` for your side's rounds, `letter.received` for the other side's), paged by `starting_after` (a sequence number). A page never splits one sequence."
+      )
   )
   .middleware(Authenticated)
 {}

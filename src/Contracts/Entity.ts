@@ -23,9 +23,13 @@ const hash = Schema.String
 const confirmer = Schema.optional(Schema.String)
 const ownReply = Schema.Struct({ party: Schema.String })
 
-export const Draft = command("Draft", { templateId: Schema.String, facts: Schema.Record({ key: Schema.String, value: FactValue }) }, Schema.Struct({
-  questions: Schema.Array(Question)
-}))
+export const Draft = command(
+  "Draft",
+  { templateId: Schema.String, facts: Schema.Record({ key: Schema.String, value: FactValue }) },
+  Schema.Struct({
+    questions: Schema.Array(Question)
+  })
+)
 // scopes: the key's, for the core to check the one the contract's state calls for; null for a guest link.
 export const SetFact = command(
   "SetFact",
@@ -54,10 +58,14 @@ export const DiscardReply = command("DiscardReply", {}, ownReply)
 export const CommitReply = command("CommitReply", { note: Schema.NullOr(Schema.String), confirmedBy: confirmer, ifMatch: hash }, CommitResult)
 export const WithdrawAsk = command("WithdrawAsk", { askId: Schema.String }, AskWithdrawn)
 // 201 for a new party; 200, with nothing sent, for someone already listed.
-export const Invite = command("Invite", { invitee: Recipient, side: Schema.optional(Schema.Literal(...sides)) }, Schema.Struct({
-  status: Schema.Literal(200, 201),
-  ...Invited.fields
-}))
+export const Invite = command(
+  "Invite",
+  { invitee: Recipient, side: Schema.optional(Schema.Literal(...sides)) },
+  Schema.Struct({
+    status: Schema.Literal(200, 201),
+    ...Invited.fields
+  })
+)
 export const RemoveParty = command("RemoveParty", { partyId: Schema.String }, Removed)
 export const Cancel = command("Cancel", { reason: Schema.String }, Cancelled)
 export const Sign = command("Sign", {
@@ -68,9 +76,13 @@ export const Sign = command("Sign", {
 }, Signed)
 export const WithdrawSignature = command("WithdrawSignature", { signatureId: Schema.String, confirmedBy: confirmer }, Signed)
 // Sent to the new contract's entity: the parent is executed or filed, so reading it is safe.
-export const Amend = command("Amend", { parent: Schema.String, note: Schema.NullOr(Schema.String) }, Schema.Struct({
-  recipients: Amended.fields.recipients
-}))
+export const Amend = command(
+  "Amend",
+  { parent: Schema.String, note: Schema.NullOr(Schema.String) },
+  Schema.Struct({
+    recipients: Amended.fields.recipients
+  })
+)
 
 /** The single writer of one contract: every write is one of these messages, handled one at a time. */
 export const Contract = Entity.make("Contract", [

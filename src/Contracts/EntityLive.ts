@@ -1,6 +1,6 @@
 import { Clock, Duration, Effect, Layer, Option } from "effect"
 import { Entity } from "@effect/cluster"
-import { Headers } from "@effect/platform"
+import type { Headers } from "@effect/platform"
 import type { Contract as Aggregate } from "../Domain/Contract/Contract.js"
 import type { Decided } from "../Domain/Contract/Decided.js"
 import { draftFromTemplate } from "../Domain/Templates/Drafting.js"
@@ -31,88 +31,92 @@ const requestKeyOf = (headers: Headers.Headers) => {
 }
 
 // The idle time is an entity option, fixed when the layer is built, so the layer is built from config.
-export const ContractLive = Layer.unwrapEffect(Effect.map(ServerConfig, (settings) => Contract.toLayer(
-  Effect.gen(function*() {
-    const address = yield* Entity.CurrentAddress
-    const id = asId("con", address.entityId)
-    const repo = yield* ContractsRepo
-    const live = yield* LiveContracts
-    const config = yield* ServerConfig
-    const probe = yield* WriteProbe
-    // The entity is the only writer of its contract, so its copy stays true while it lives.
-    let cached: Option.Option<Aggregate> = Option.none()
-    const current = Effect.gen(function*() {
-      if (Option.isNone(cached)) {
-        cached = yield* repo.load(id)
-        if (Option.isSome(cached)) live.keep(cached.value)
-      }
-      return cached
-    })
-    yield* Effect.addFinalizer(() => Effect.sync(() => Option.map(cached, live.drop)))
-    const now = Effect.map(Clock.currentTimeMillis, (ms) => new Date(ms).toISOString())
+export const ContractLive = Layer.unwrapEffect(Effect.map(ServerConfig, (settings) =>
+  Contract.toLayer(
+    Effect.gen(function*() {
+      const address = yield* Entity.CurrentAddress
+      const id = asId("con", address.entityId)
+      const repo = yield* ContractsRepo
+      const live = yield* LiveContracts
+      const config = yield* ServerConfig
+      const probe = yield* WriteProbe
+      // The entity is the only writer of its contract, so its copy stays true while it lives.
+      let cached: Option.Option<Aggregate> = Option.none()
+      const current = Effect.gen(function*() {
+        if (Option.isNone(cached)) {
+          cached = yield* repo.load(id)
+          if (Option.isSome(cached)) live.keep(cached.value)
+        }
+        return cached
+      })
+      yield* Effect.addFinalizer(() => Effect.sync(() => Option.map(cached, live.drop)))
+      const now = Effect.map(Clock.currentTimeMillis, (ms) => new Date(ms).toISOString())
 
-    // A defect must answer the caller, not restart the entity into the same message forever.
-    // A write's transaction rolled back and the cached copy was not touched, so the contract is intact.
-    const answeringDefects = <A>(effect: Effect.Effect<A, Rejection>) =>
-      Effect.catchAllDefect(effect, (defect) =>
-        Effect.zipRight(
-          Effect.logError("contract write died", defect).pipe(Effect.annotateLogs({ contract: id })),
-          Effect.fail(internalError)
+      // A defect must answer the caller, not restart the entity into the same message forever.
+      // A write's transaction rolled back and the cached copy was not touched, so the contract is intact.
+      const answeringDefects = <A>(effect: Effect.Effect<A, Rejection>) =>
+        Effect.catchAllDefect(effect, (defect) =>
+          Effect.zipRight(
+            Effect.logError("contract write died", defect).pipe(Effect.annotateLogs({ contract: id })),
+            Effect.fail(internalError)
+          ))
+
+      const write = <A>(headers: Headers.Headers, decide: (contract: Option.Option<Aggregate>, now: string) => Rejection | Decided<A>) =>
+        answeringDefects(probe.around(
+          id,
+          Effect.gen(function*() {
+            const before = yield* current
+            const decided = decide(before, yield* now)
+            if (decided instanceof Rejection) return yield* Effect.fail(decided)
+            yield* repo.save(Option.getOrNull(before), decided.contract, decided.events, decided, requestKeyOf(headers))
+            cached = Option.some(decided.contract)
+            live.keep(decided.contract)
+            return decided.result
+          })
         ))
 
-    const write = <A>(headers: Headers.Headers, decide: (contract: Option.Option<Aggregate>, now: string) => Rejection | Decided<A>) =>
-      answeringDefects(probe.around(id, Effect.gen(function*() {
-        const before = yield* current
-        const decided = decide(before, yield* now)
-        if (decided instanceof Rejection) return yield* Effect.fail(decided)
-        yield* repo.save(Option.getOrNull(before), decided.contract, decided.events, decided, requestKeyOf(headers))
-        cached = Option.some(decided.contract)
-        live.keep(decided.contract)
-        return decided.result
-      })))
+      const existing = <A>(headers: Headers.Headers, decide: (contract: Aggregate, now: string) => Rejection | Decided<A>) =>
+        write(headers, (contract, at) => Option.isNone(contract) ? notFound("contract", id) : decide(contract.value, at))
 
-    const existing = <A>(headers: Headers.Headers, decide: (contract: Aggregate, now: string) => Rejection | Decided<A>) =>
-      write(headers, (contract, at) => Option.isNone(contract) ? notFound("contract", id) : decide(contract.value, at))
+      // What every write is decided with besides its message: the time, the service's URL and fresh ids.
+      const given = (now: string) => ({ now, publicUrl: config.publicUrl, newId: makeId })
 
-    // What every write is decided with besides its message: the time, the service's URL and fresh ids.
-    const given = (now: string) => ({ now, publicUrl: config.publicUrl, newId: makeId })
-
-    return {
-      Draft: ({ headers, payload }) =>
-        write(headers, (contract, at) => {
-          if (Option.isSome(contract)) return new Rejection({ code: "invalid_request", message: "This contract already exists." })
-          const template = findTemplate(payload.templateId)
-          if (template === undefined) return notFound("template", payload.templateId, "template_id")
-          return draftFromTemplate({ ...payload, ...given(at), id, mode: payload.actor.mode, template })
-        }),
-      SetFact: ({ headers, payload }) => existing(headers, (contract, at) => setFact(contract, payload.actor, { ...payload, ...given(at) })),
-      ConfirmFact: ({ headers, payload }) => existing(headers, (contract, at) => confirmFact(contract, payload.actor, { ...payload, ...given(at) })),
-      Send: ({ headers, payload }) => existing(headers, (contract, at) => sendContract(contract, payload.actor, { ...payload, ...given(at) })),
-      StageDecision: ({ headers, payload }) => existing(headers, (contract, at) => stageDecision(contract, payload.actor, { ...payload, ...given(at) })),
-      WithdrawDecision: ({ headers, payload }) => existing(headers, (contract) => withdrawDecision(contract, payload.actor, payload)),
-      SetReplyNote: ({ headers, payload }) => existing(headers, (contract) => setReplyNote(contract, payload.actor, payload)),
-      DiscardReply: ({ headers, payload }) => existing(headers, (contract) => discardReply(contract, payload.actor)),
-      CommitReply: ({ headers, payload }) => existing(headers, (contract, at) => commitReply(contract, payload.actor, { ...payload, ...given(at) })),
-      WithdrawAsk: ({ headers, payload }) => existing(headers, (contract, at) => withdrawAsk(contract, payload.actor, { ...payload, ...given(at) })),
-      Invite: ({ headers, payload }) => existing(headers, (contract, at) => invite(contract, payload.actor, { ...payload, ...given(at) })),
-      RemoveParty: ({ headers, payload }) => existing(headers, (contract, at) => removeParty(contract, payload.actor, { ...payload, ...given(at) })),
-      Cancel: ({ headers, payload }) => existing(headers, (contract, at) => cancelContract(contract, payload.actor, { ...payload, ...given(at) })),
-      Sign: ({ headers, payload }) => existing(headers, (contract, at) => signContract(contract, payload.actor, { ...payload, ...given(at) })),
-      WithdrawSignature: ({ headers, payload }) =>
-        existing(headers, (contract, at) => withdrawSignature(contract, payload.actor, { ...payload, ...given(at) })),
-      Amend: ({ headers, payload }) =>
-        answeringDefects(Effect.flatMap(live.read(payload.parent, repo.load), (parent) =>
-          write(headers, (contract, at) =>
-            Option.isSome(contract)
-              ? new Rejection({ code: "invalid_request", message: "This contract already exists." })
-              : Option.isNone(parent)
-              ? notFound("contract", payload.parent)
-              : amendContract(parent.value, payload.actor, { ...payload, ...given(at), id }))))
+      return {
+        Draft: ({ headers, payload }) =>
+          write(headers, (contract, at) => {
+            if (Option.isSome(contract)) return new Rejection({ code: "invalid_request", message: "This contract already exists." })
+            const template = findTemplate(payload.templateId)
+            if (template === undefined) return notFound("template", payload.templateId, "template_id")
+            return draftFromTemplate({ ...payload, ...given(at), id, mode: payload.actor.mode, template })
+          }),
+        SetFact: ({ headers, payload }) => existing(headers, (contract, at) => setFact(contract, payload.actor, { ...payload, ...given(at) })),
+        ConfirmFact: ({ headers, payload }) => existing(headers, (contract, at) => confirmFact(contract, payload.actor, { ...payload, ...given(at) })),
+        Send: ({ headers, payload }) => existing(headers, (contract, at) => sendContract(contract, payload.actor, { ...payload, ...given(at) })),
+        StageDecision: ({ headers, payload }) => existing(headers, (contract, at) => stageDecision(contract, payload.actor, { ...payload, ...given(at) })),
+        WithdrawDecision: ({ headers, payload }) => existing(headers, (contract) => withdrawDecision(contract, payload.actor, payload)),
+        SetReplyNote: ({ headers, payload }) => existing(headers, (contract) => setReplyNote(contract, payload.actor, payload)),
+        DiscardReply: ({ headers, payload }) => existing(headers, (contract) => discardReply(contract, payload.actor)),
+        CommitReply: ({ headers, payload }) => existing(headers, (contract, at) => commitReply(contract, payload.actor, { ...payload, ...given(at) })),
+        WithdrawAsk: ({ headers, payload }) => existing(headers, (contract, at) => withdrawAsk(contract, payload.actor, { ...payload, ...given(at) })),
+        Invite: ({ headers, payload }) => existing(headers, (contract, at) => invite(contract, payload.actor, { ...payload, ...given(at) })),
+        RemoveParty: ({ headers, payload }) => existing(headers, (contract, at) => removeParty(contract, payload.actor, { ...payload, ...given(at) })),
+        Cancel: ({ headers, payload }) => existing(headers, (contract, at) => cancelContract(contract, payload.actor, { ...payload, ...given(at) })),
+        Sign: ({ headers, payload }) => existing(headers, (contract, at) => signContract(contract, payload.actor, { ...payload, ...given(at) })),
+        WithdrawSignature: ({ headers, payload }) =>
+          existing(headers, (contract, at) => withdrawSignature(contract, payload.actor, { ...payload, ...given(at) })),
+        Amend: ({ headers, payload }) =>
+          answeringDefects(Effect.flatMap(live.read(payload.parent, repo.load), (parent) =>
+            write(headers, (contract, at) =>
+              Option.isSome(contract)
+                ? new Rejection({ code: "invalid_request", message: "This contract already exists." })
+                : Option.isNone(parent)
+                ? notFound("contract", payload.parent)
+                : amendContract(parent.value, payload.actor, { ...payload, ...given(at), id }))))
+      }
+    }),
+    {
+      concurrency: 1,
+      maxIdleTime: Duration.seconds(settings.contractIdleSeconds ?? defaultContractIdleSeconds),
+      mailboxCapacity: 10_000
     }
-  }),
-  {
-    concurrency: 1,
-    maxIdleTime: Duration.seconds(settings.contractIdleSeconds ?? defaultContractIdleSeconds),
-    mailboxCapacity: 10_000
-  }
-)))
+  )))

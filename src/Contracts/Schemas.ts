@@ -133,7 +133,9 @@ export const StateRead = Schema.Struct({
   head_sequence: Schema.Int,
   updated_at: Schema.String,
   you: You,
-  letters: Schema.Array(Schema.Struct({ id: Schema.String, kind: Schema.Literal("sent", "imported"), sequence: Schema.Int, from: Schema.String, sent_at: Schema.String })),
+  letters: Schema.Array(
+    Schema.Struct({ id: Schema.String, kind: Schema.Literal("sent", "imported"), sequence: Schema.Int, from: Schema.String, sent_at: Schema.String })
+  ),
   asks_open: Schema.Array(Schema.Struct({ id: Schema.String, block: Schema.String, tally: Tally })),
   asks_landed: Schema.Array(Schema.String),
   asks_voided: Schema.Array(Schema.String),

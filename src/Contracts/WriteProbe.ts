@@ -1,4 +1,5 @@
-import { Context, Effect, Layer } from "effect"
+import type { Effect } from "effect"
+import { Context, Layer } from "effect"
 
 /**
  * A seam around each contract write, for observing the single-writer guarantee from outside

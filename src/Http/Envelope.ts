@@ -1,5 +1,6 @@
 import { HttpServerResponse } from "@effect/platform"
-import { excerpt, Rejection } from "../Domain/Contract/Rejection.js"
+import type { Rejection } from "../Domain/Contract/Rejection.js"
+import { excerpt } from "../Domain/Contract/Rejection.js"
 import { errorCodes, isErrorCode } from "../Domain/Api/ErrorCodes.js"
 
 /** The fragment naming a code's section on `GET /docs/errors`: the code with hyphens for underscores. */
@@ -32,6 +33,4 @@ export const errorResponse = (
   rejection: Rejection,
   docsUrl: string,
   headers: Record<string, string> = {}
-): HttpServerResponse.HttpServerResponse =>
-  HttpServerResponse.unsafeJson(envelope(rejection, docsUrl), { status: statusOf(rejection.code), headers })
-
+): HttpServerResponse.HttpServerResponse => HttpServerResponse.unsafeJson(envelope(rejection, docsUrl), { status: statusOf(rejection.code), headers })

@@ -19,7 +19,8 @@ const section = (code: ErrorCode) => {
 }
 
 /** The page every envelope's `doc_url` points into: one section per row of the error table. */
-export const errorDocsPage = (): string => `<!doctype html>
+export const errorDocsPage = (): string =>
+  `<!doctype html>
 <html lang="en">
 <head>
 <meta charset="utf-8">
@@ -28,7 +29,11 @@ export const errorDocsPage = (): string => `<!doctype html>
 </head>
 <body>
 <h1>Errors</h1>
-<p>${prose("Every error answers `{ \"error\": { \"type\", \"code\", \"message\", \"param\"?, \"doc_url\" } }`, with any extra fields beside `error`, never instead of it. Branch on `code`, never on `message`: messages are for people and may change. `param` names the field or header at fault. `doc_url` links to the code's section below.")}</p>
+<p>${
+    prose(
+      "Every error answers `{ \"error\": { \"type\", \"code\", \"message\", \"param\"?, \"doc_url\" } }`, with any extra fields beside `error`, never instead of it. Branch on `code`, never on `message`: messages are for people and may change. `param` names the field or header at fault. `doc_url` links to the code's section below."
+    )
+  }</p>
 <p>${prose("The API reference is at `/docs`; the OpenAPI document at `/openapi.json`.")}</p>
 ${allErrorCodes.map(section).join("\n")}
 </body>

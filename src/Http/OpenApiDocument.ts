@@ -66,8 +66,13 @@ const errorSchema = {
   additionalProperties: true
 }
 
-const header = (name: string, required: boolean, description: string, schema: Json = { type: "string" }) =>
-  ({ name, in: "header", required, description, schema })
+const header = (name: string, required: boolean, description: string, schema: Json = { type: "string" }) => ({
+  name,
+  in: "header",
+  required,
+  description,
+  schema
+})
 
 const ifMatchHeader = (policy: EndpointPolicy) => {
   switch (policy.ifMatch) {

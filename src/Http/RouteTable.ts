@@ -77,5 +77,4 @@ export const pathParams = (route: Route, path: string): ReadonlyArray<readonly [
 }
 
 /** One path parameter of a request to `route`, decoded as the handler will read it. */
-export const pathParam = (route: Route, path: string, name: string): string | undefined =>
-  pathParams(route, path)?.find(([param]) => param === name)?.[1]
+export const pathParam = (route: Route, path: string, name: string): string | undefined => pathParams(route, path)?.find(([param]) => param === name)?.[1]

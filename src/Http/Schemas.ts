@@ -3,8 +3,7 @@ import { Schema } from "effect"
 import { Rejection } from "../Domain/Contract/Rejection.js"
 
 /** Strict bodies: an unknown field is a mistake worth naming, as Stripe does. */
-export const Body = <Fields extends Schema.Struct.Fields>(fields: Fields) =>
-  Schema.Struct(fields).annotations({ parseOptions: { onExcessProperty: "error" } })
+export const Body = <Fields extends Schema.Struct.Fields>(fields: Fields) => Schema.Struct(fields).annotations({ parseOptions: { onExcessProperty: "error" } })
 
 const ErrorEnvelope = Schema.Struct({
   error: Schema.Struct({ type: Schema.String, code: Schema.String, message: Schema.String, param: Schema.optional(Schema.String), doc_url: Schema.String })

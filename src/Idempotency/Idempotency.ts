@@ -1,4 +1,4 @@
-import { HttpServerResponse } from "@effect/platform"
+import type { HttpServerResponse } from "@effect/platform"
 import { Clock, Effect, Exit, Option } from "effect"
 import { sha256 } from "../Domain/Words/Blocks.js"
 import { IdempotencyRepo } from "./Repo.js"
@@ -32,8 +32,7 @@ const errorCode = (body: string): string | undefined => {
   }
 }
 
-export const isKept = (status: number, body: string) =>
-  status < 400 || (status < 500 && !unkeptCodes.has(errorCode(body) ?? "api_error"))
+export const isKept = (status: number, body: string) => status < 400 || (status < 500 && !unkeptCodes.has(errorCode(body) ?? "api_error"))
 
 const canonical = (value: unknown): unknown =>
   Array.isArray(value)
@@ -67,8 +66,7 @@ const resume = (contract: string, result: unknown): Claim => ({ _tag: "Resume", 
 
 const decoder = new TextDecoder()
 
-export const bodyText = (response: HttpServerResponse.HttpServerResponse) =>
-  response.body._tag === "Uint8Array" ? decoder.decode(response.body.body) : ""
+export const bodyText = (response: HttpServerResponse.HttpServerResponse) => response.body._tag === "Uint8Array" ? decoder.decode(response.body.body) : ""
 
 export class Idempotency extends Effect.Service<Idempotency>()("Idempotency/Idempotency", {
   effect: Effect.gen(function*() {

@@ -37,7 +37,15 @@ export const MarksHttp = HttpApiBuilder.group(Api, "marks", (handlers) =>
           yield* own(path.id)
           const updated_at = new Date(yield* Clock.currentTimeMillis).toISOString()
           if (payload.kind === "typed") {
-            const mark: Mark = { person: path.id, kind: "typed", text: payload.text, content_type: null, data: null, checksum: sha256(payload.text), updated_at }
+            const mark: Mark = {
+              person: path.id,
+              kind: "typed",
+              text: payload.text,
+              content_type: null,
+              data: null,
+              checksum: sha256(payload.text),
+              updated_at
+            }
             yield* repo.put(mark)
             return render(mark)
           }

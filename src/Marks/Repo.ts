@@ -17,7 +17,9 @@ export class MarksRepo extends Effect.Service<MarksRepo>()("Marks/MarksRepo", {
     const sql = yield* SqlClient.SqlClient
 
     const find = Effect.fnUntraced(function*(person: string) {
-      const rows = yield* sql<{ kind: Mark["kind"]; text: string | null; content_type: string | null; data: string | null; checksum: string; updated_at: Date }>`
+      const rows = yield* sql<
+        { kind: Mark["kind"]; text: string | null; content_type: string | null; data: string | null; checksum: string; updated_at: Date }
+      >`
         SELECT kind, text, content_type, data, checksum, updated_at FROM people_marks WHERE person_id = ${person}`
       return Option.map(Option.fromNullable(rows[0]), (row): Mark => ({ person, ...row, updated_at: new Date(row.updated_at).toISOString() }))
     }, Effect.orDie)

@@ -35,7 +35,10 @@ export class MeApi extends HttpApiGroup.make("me")
       .addSuccess(MeView)
       .annotate(Policy, Policy.read(null))
       .annotate(OpenApi.Summary, "Who am I")
-      .annotate(OpenApi.Description, "The credential's identity: the acting person (if any), the org, the seats (at most 50 `parties` rows a page), scopes, rungs and the version in force. Any working credential may call it.")
+      .annotate(
+        OpenApi.Description,
+        "The credential's identity: the acting person (if any), the org, the seats (at most 50 `parties` rows a page), scopes, rungs and the version in force. Any working credential may call it."
+      )
   )
   .middleware(Authenticated)
 {}

@@ -32,8 +32,19 @@ export class NegotiationApi extends HttpApiGroup.make("negotiation")
       .addSuccess(SendResult)
       .annotate(Policy, Policy.write("send", { idempotent: true, rate: "send_sign", ifMatch: "required", guest: "own_contract" }))
       .annotate(OpenApi.Summary, "Send a draft")
-      .annotate(OpenApi.Description, "The first Send: the recipients become the counterparty side and the first letter is committed. Without `confirmed_by` nothing is sent: `409 confirmation_required` carries the letter preview. The answer carries a `warning` when unfilled blanks, unconfirmed facts or unverified blocks went out.")
-      .annotate(Refusals, ["words_changed", "confirmation_required", "not_on_required_party_list", "not_a_negotiator", "contract_executed", "contract_filed", "contract_cancelled"])
+      .annotate(
+        OpenApi.Description,
+        "The first Send: the recipients become the counterparty side and the first letter is committed. Without `confirmed_by` nothing is sent: `409 confirmation_required` carries the letter preview. The answer carries a `warning` when unfilled blanks, unconfirmed facts or unverified blocks went out."
+      )
+      .annotate(Refusals, [
+        "words_changed",
+        "confirmation_required",
+        "not_on_required_party_list",
+        "not_a_negotiator",
+        "contract_executed",
+        "contract_filed",
+        "contract_cancelled"
+      ])
   )
   .add(
     HttpApiEndpoint.post("stage", "/contracts/:id/decisions")
@@ -43,8 +54,19 @@ export class NegotiationApi extends HttpApiGroup.make("negotiation")
       .addSuccess(Staged, { status: 201 })
       .annotate(Policy, Policy.write("decisions:write", { ifMatch: "required", guest: "own_contract" }))
       .annotate(OpenApi.Summary, "Stage a decision")
-      .annotate(OpenApi.Description, "Stages a private decision in your unsent reply: accept, counter or decline an ask (`ask_id`), or open a question on a block with a counter (`block_id`). Nobody else can see or count it until your reply is committed.")
-      .annotate(Refusals, ["words_changed", "ask_voided_by_counter", "not_on_required_party_list", "not_a_negotiator", "contract_executed", "contract_filed", "contract_cancelled"])
+      .annotate(
+        OpenApi.Description,
+        "Stages a private decision in your unsent reply: accept, counter or decline an ask (`ask_id`), or open a question on a block with a counter (`block_id`). Nobody else can see or count it until your reply is committed."
+      )
+      .annotate(Refusals, [
+        "words_changed",
+        "ask_voided_by_counter",
+        "not_on_required_party_list",
+        "not_a_negotiator",
+        "contract_executed",
+        "contract_filed",
+        "contract_cancelled"
+      ])
   )
   .add(
     HttpApiEndpoint.del("unstage", "/contracts/:id/decisions/:decision_id")
@@ -61,7 +83,10 @@ export class NegotiationApi extends HttpApiGroup.make("negotiation")
       .addSuccess(Reply)
       .annotate(Policy, Policy.read("contracts:read", { guest: "own_contract" }))
       .annotate(OpenApi.Summary, "Read your unsent reply")
-      .annotate(OpenApi.Description, "Your seat's staged decisions and note, with the letter preview and what would land or open if you sent it, computed by the same round that commits it.")
+      .annotate(
+        OpenApi.Description,
+        "Your seat's staged decisions and note, with the letter preview and what would land or open if you sent it, computed by the same round that commits it."
+      )
       .annotate(Refusals, ["not_on_required_party_list"])
   )
   .add(
@@ -91,8 +116,19 @@ export class NegotiationApi extends HttpApiGroup.make("negotiation")
       .addSuccess(CommitResult)
       .annotate(Policy, Policy.write("send", { idempotent: true, rate: "send_sign", ifMatch: "required", guest: "own_contract" }))
       .annotate(OpenApi.Summary, "Commit your reply")
-      .annotate(OpenApi.Description, "Commits your unsent reply as one letter, in one atomic round: decisions a concurrent letter invalidated come back in `re_asked`, asks everyone agreed land, and the words change only then. Without `confirmed_by`: `409 confirmation_required` with the preview.")
-      .annotate(Refusals, ["words_changed", "confirmation_required", "not_on_required_party_list", "not_a_negotiator", "contract_executed", "contract_filed", "contract_cancelled"])
+      .annotate(
+        OpenApi.Description,
+        "Commits your unsent reply as one letter, in one atomic round: decisions a concurrent letter invalidated come back in `re_asked`, asks everyone agreed land, and the words change only then. Without `confirmed_by`: `409 confirmation_required` with the preview."
+      )
+      .annotate(Refusals, [
+        "words_changed",
+        "confirmation_required",
+        "not_on_required_party_list",
+        "not_a_negotiator",
+        "contract_executed",
+        "contract_filed",
+        "contract_cancelled"
+      ])
   )
   .add(
     HttpApiEndpoint.get("asks", "/contracts/:id/asks")
@@ -143,7 +179,10 @@ export class NegotiationApi extends HttpApiGroup.make("negotiation")
       .addSuccess(Schema.Struct({ data: Schema.Array(OutboxMessage), has_more: Schema.Boolean }))
       .annotate(Policy, Policy.read("contracts:read"))
       .annotate(OpenApi.Summary, "Read the sandbox outbox")
-      .annotate(OpenApi.Description, "Mail a test key's org sent or received, newest first: in test mode letters and guest links never leave the system. Live keys get `404`.")
+      .annotate(
+        OpenApi.Description,
+        "Mail a test key's org sent or received, newest first: in test mode letters and guest links never leave the system. Live keys get `404`."
+      )
   )
   .middleware(Authenticated)
 {}

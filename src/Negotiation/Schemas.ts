@@ -8,11 +8,13 @@ const Email = Schema.Trim.pipe(Schema.pattern(/^[^\s@]+@[^\s@]+\.[^\s@]+$/, { me
 
 export const SendRequest = Body({
   // Optional only for an amendment, whose first Send defaults to the parent's other side.
-  recipients: Schema.optional(Schema.Array(Body({
-    email: Email,
-    name: Schema.Trim.pipe(Schema.minLength(1), Schema.maxLength(200)),
-    capacity: Schema.Array(Schema.Literal(...capacities)).pipe(Schema.minItems(1, { message: () => "capacity must name negotiator, signer or both" }))
-  })).pipe(Schema.minItems(1), Schema.maxItems(20))),
+  recipients: Schema.optional(
+    Schema.Array(Body({
+      email: Email,
+      name: Schema.Trim.pipe(Schema.minLength(1), Schema.maxLength(200)),
+      capacity: Schema.Array(Schema.Literal(...capacities)).pipe(Schema.minItems(1, { message: () => "capacity must name negotiator, signer or both" }))
+    })).pipe(Schema.minItems(1), Schema.maxItems(20))
+  ),
   note: Schema.optional(Schema.String.pipe(Schema.maxLength(5000))),
   confirmed_by: Schema.optional(Id)
 }).annotations({ identifier: "SendRequest" })

@@ -15,7 +15,10 @@ export class PartiesApi extends HttpApiGroup.make("parties")
       .addSuccess(Invited, { status: 201 })
       .annotate(Policy, Policy.write("contracts:write", { guest: "own_contract" }))
       .annotate(OpenApi.Summary, "Invite a party")
-      .annotate(OpenApi.Description, "Adds a person to the contract at the given capacity. Someone already listed is answered `200` with nothing sent. A guest invites on their own side at a capacity no higher than their own.")
+      .annotate(
+        OpenApi.Description,
+        "Adds a person to the contract at the given capacity. Someone already listed is answered `200` with nothing sent. A guest invites on their own side at a capacity no higher than their own."
+      )
       .annotate(Refusals, ["not_a_negotiator", "not_a_signer", "not_on_required_party_list", "contract_executed", "contract_filed", "contract_cancelled"])
   )
   .add(
@@ -24,7 +27,10 @@ export class PartiesApi extends HttpApiGroup.make("parties")
       .addSuccess(Removed)
       .annotate(Policy, Policy.write("contracts:write", { guest: "own_contract" }))
       .annotate(OpenApi.Summary, "Remove a party")
-      .annotate(OpenApi.Description, "Removes a party; their sent decisions stay and tallies recompute, and a guest's link is revoked at once. A removal never agrees or executes the contract on the other side's behalf.")
+      .annotate(
+        OpenApi.Description,
+        "Removes a party; their sent decisions stay and tallies recompute, and a guest's link is revoked at once. A removal never agrees or executes the contract on the other side's behalf."
+      )
       .annotate(Refusals, ["not_on_required_party_list", "not_a_negotiator", "contract_executed", "contract_filed", "contract_cancelled"])
   )
   .add(
@@ -43,8 +49,18 @@ export class PartiesApi extends HttpApiGroup.make("parties")
       .addSuccess(AskWithdrawn)
       .annotate(Policy, Policy.write("decisions:write", { guest: "anywhere" }))
       .annotate(OpenApi.Summary, "Withdraw an ask")
-      .annotate(OpenApi.Description, "The party that proposed a sent, still open ask pulls it back; decisions others staged on it are re-asked at their next commit.")
-      .annotate(Refusals, ["ask_voided_by_counter", "not_a_negotiator", "not_on_required_party_list", "contract_executed", "contract_filed", "contract_cancelled"])
+      .annotate(
+        OpenApi.Description,
+        "The party that proposed a sent, still open ask pulls it back; decisions others staged on it are re-asked at their next commit."
+      )
+      .annotate(Refusals, [
+        "ask_voided_by_counter",
+        "not_a_negotiator",
+        "not_on_required_party_list",
+        "contract_executed",
+        "contract_filed",
+        "contract_cancelled"
+      ])
   )
   .middleware(Authenticated)
 {}

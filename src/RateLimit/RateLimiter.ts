@@ -16,8 +16,7 @@ const minute = 60_000
  * guest link holds no org, so it spends its own seat's. Agent credentials (person tokens, MCP)
  * will spend their acting person's.
  */
-export const rateBucketOf = (caller: Caller): string =>
-  caller.guest !== null ? `guest:${caller.guest.party}` : `org:${caller.org!.id}:${caller.mode}`
+export const rateBucketOf = (caller: Caller): string => caller.guest !== null ? `guest:${caller.guest.party}` : `org:${caller.org!.id}:${caller.mode}`
 
 /**
  * Token buckets per bucket (see rateBucketOf) and class, refilled continuously: a full minute's allowance can be spent
@@ -34,8 +33,7 @@ export class RateLimiter extends Effect.Service<RateLimiter>()("RateLimit/RateLi
         ? rateLimits.writesPerMinute
         : rateLimits.sendSignPerMinute
     // Send and sign are writes too: they spend from both allowances.
-    const classesOf = (rateClass: RateClass): ReadonlyArray<RateClass> =>
-      rateClass === "send_sign" ? ["write", "send_sign"] : [rateClass]
+    const classesOf = (rateClass: RateClass): ReadonlyArray<RateClass> => rateClass === "send_sign" ? ["write", "send_sign"] : [rateClass]
 
     const refill = (key: string, limit: number, now: number): Bucket => {
       const bucket = buckets.get(key) ?? { tokens: limit, at: now }

@@ -16,8 +16,19 @@ export class SignaturesApi extends HttpApiGroup.make("signatures")
       .addSuccess(Signed, { status: 201 })
       .annotate(Policy, Policy.write("sign", { idempotent: true, rate: "send_sign", ifMatch: "refused", guest: "own_contract" }))
       .annotate(OpenApi.Summary, "Sign the words")
-      .annotate(OpenApi.Description, "Binds the person named by `confirmed_by` (a guest: itself) to `text_hash`, which must be the current `words_hash`. On an agreed contract the signature is `bound` and the last binding executes it; while negotiating it is `held`. Without `confirmed_by`: `409 confirmation_required`.")
-      .annotate(Refusals, ["words_changed", "confirmation_required", "not_on_required_party_list", "not_a_signer", "contract_executed", "contract_filed", "contract_cancelled"])
+      .annotate(
+        OpenApi.Description,
+        "Binds the person named by `confirmed_by` (a guest: itself) to `text_hash`, which must be the current `words_hash`. On an agreed contract the signature is `bound` and the last binding executes it; while negotiating it is `held`. Without `confirmed_by`: `409 confirmation_required`."
+      )
+      .annotate(Refusals, [
+        "words_changed",
+        "confirmation_required",
+        "not_on_required_party_list",
+        "not_a_signer",
+        "contract_executed",
+        "contract_filed",
+        "contract_cancelled"
+      ])
   )
   .add(
     HttpApiEndpoint.post("withdraw", "/signatures/:signature_id/withdraw")

@@ -1,24 +1,6 @@
 import { describe, expect, it } from "@effect/vitest"
 import { type AttentionRow, counterpartyOf, groupRows, pageGroups, rowsFor, waitingOnThem } from "../../src/Domain/Views/Attention.js"
-import {
-  accept,
-  ada,
-  at,
-  bea,
-  commit,
-  counter,
-  drafted,
-  guestOf,
-  member,
-  minute,
-  ok,
-  outsider,
-  partyOf,
-  sent,
-  sign,
-  withdraw,
-  world
-} from "./fixtures.js"
+import { accept, ada, at, bea, commit, counter, drafted, guestOf, member, minute, ok, outsider, partyOf, sent, sign, withdraw, world } from "./fixtures.js"
 
 const atn = expect.stringMatching(/^atn_[0-9a-f]{24}$/)
 
@@ -42,7 +24,12 @@ describe("what waits on a person", () => {
       unsent: false
     }])
     expect(rowsFor(contract, partyOf(contract, "per_bea"))).toEqual([])
-    expect(waitingOnThem(contract, partyOf(contract, "per_bea"))).toEqual({ relationship: "rel_1", counterparty: "org_acme", contract: contract.id, since: minute(2) })
+    expect(waitingOnThem(contract, partyOf(contract, "per_bea"))).toEqual({
+      relationship: "rel_1",
+      counterparty: "org_acme",
+      contract: contract.id,
+      since: minute(2)
+    })
     expect(waitingOnThem(contract, partyOf(contract, "per_ada"))).toBeNull()
 
     // Staging marks the row unsent and keeps its id: the condition has not resolved.
@@ -69,7 +56,12 @@ describe("what waits on a person", () => {
     }])
     expect(rowsFor(contract, partyOf(contract, "per_sid"))).toEqual([])
     expect(rowsFor(contract, partyOf(contract, "per_ada"))).toEqual([])
-    expect(waitingOnThem(contract, partyOf(contract, "per_ada"))).toEqual({ relationship: "rel_1", counterparty: "org_beta", contract: contract.id, since: minute(0) })
+    expect(waitingOnThem(contract, partyOf(contract, "per_ada"))).toEqual({
+      relationship: "rel_1",
+      counterparty: "org_beta",
+      contract: contract.id,
+      since: minute(0)
+    })
   })
 
   it("asks every signer of agreed words to sign, showing who has, until each has a live signature", () => {
@@ -126,7 +118,14 @@ describe("what waits on a person", () => {
 
 describe("the attention feed", () => {
   const row = (kind: AttentionRow["kind"], id: string, since: number): AttentionRow => ({
-    id, kind, contract: "con_x", title: "T", state: "agreed", since: minute(since), why_you: "", letter: null
+    id,
+    kind,
+    contract: "con_x",
+    title: "T",
+    state: "agreed",
+    since: minute(since),
+    why_you: "",
+    letter: null
   })
   const rows = [
     { row: row("letter", "atn_a", 1), relationship: "rel_1", counterparty: "org_beta" },

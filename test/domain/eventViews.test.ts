@@ -12,10 +12,22 @@ describe("rendering events stored in older shapes", () => {
   it("drops origin from an old contract.drafted and names no parent for an original", () => {
     const contract = sent()
     const old = stored("contract.drafted", {
-      contract: contract.id, origin: "template", template: "tpl_mutual_nda", title: contract.title, state: "draft", words_hash: "sha256:x", drafted_by: "per_ada"
+      contract: contract.id,
+      origin: "template",
+      template: "tpl_mutual_nda",
+      title: contract.title,
+      state: "draft",
+      words_hash: "sha256:x",
+      drafted_by: "per_ada"
     })
     expect(renderEvent(contract, old, "drafter")!.data).toEqual({
-      contract: contract.id, template: "tpl_mutual_nda", title: contract.title, state: "draft", words_hash: "sha256:x", drafted_by: "per_ada", amends: null
+      contract: contract.id,
+      template: "tpl_mutual_nda",
+      title: contract.title,
+      state: "draft",
+      words_hash: "sha256:x",
+      drafted_by: "per_ada",
+      amends: null
     })
   })
 
@@ -23,13 +35,31 @@ describe("rendering events stored in older shapes", () => {
     const contract = sent()
     const letter = contract.letters[0]!
     const change = stored("words.changed", {
-      contract: contract.id, words_hash: "sha256:y", previous_hash: "sha256:x", blocks_touched: ["blk_1"], letter: letter.id, signatures_voided: []
+      contract: contract.id,
+      words_hash: "sha256:y",
+      previous_hash: "sha256:x",
+      blocks_touched: ["blk_1"],
+      letter: letter.id,
+      signatures_voided: []
     }, letter.sequence)
     expect(renderEvent(contract, change, "counterparty")!.data).toMatchObject({ letter: letter.id, fact: null, changed_by: "per_ada" })
     const beaParty = contract.parties.find((p) => p.person === "per_bea")!
-    const removal = stored("party.changed", { contract: contract.id, change: "removed", party: beaParty.id, person: "per_bea", side: "counterparty", by: "per_ada" }, letter.sequence)
+    const removal = stored("party.changed", {
+      contract: contract.id,
+      change: "removed",
+      party: beaParty.id,
+      person: "per_bea",
+      side: "counterparty",
+      by: "per_ada"
+    }, letter.sequence)
     expect(renderEvent(contract, removal, "drafter")!.data).toEqual({
-      contract: contract.id, change: "removed", party: beaParty.id, person: "per_bea", side: "counterparty", capacity: ["negotiator"], by: "per_ada"
+      contract: contract.id,
+      change: "removed",
+      party: beaParty.id,
+      person: "per_bea",
+      side: "counterparty",
+      capacity: ["negotiator"],
+      by: "per_ada"
     })
   })
 

@@ -118,8 +118,7 @@ export const accept = (contract: Contract, actor: Actor, w: World, ask: string):
   ok(stageDecision(contract, actor, { ...w, askId: ask, type: "accept", ifMatch: contract.words_hash })).contract
 
 /** The live party of a person, or of the one with that email. */
-export const partyOf = (contract: Contract, key: string): Party =>
-  contract.parties.find((p) => p.removed_at === null && (p.person === key || p.email === key))!
+export const partyOf = (contract: Contract, key: string): Party => contract.parties.find((p) => p.removed_at === null && (p.person === key || p.email === key))!
 
 /**
  * The caller signs the words they name (the standing words unless told), confirming it

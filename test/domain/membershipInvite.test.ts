@@ -1,26 +1,7 @@
 import { describe, expect, it } from "@effect/vitest"
 import { invite, maxParties, removeParty } from "../../src/Domain/Contract/Membership.js"
 import { cancelContract } from "../../src/Domain/Contract/Cancel.js"
-import {
-  ada,
-  al,
-  at,
-  bea,
-  ben,
-  commit,
-  counter,
-  drafted,
-  gil,
-  guestOf,
-  member,
-  minute,
-  ok,
-  outsider,
-  partyOf,
-  refusal,
-  sent,
-  world
-} from "./fixtures.js"
+import { ada, al, at, bea, ben, commit, counter, drafted, gil, guestOf, member, minute, ok, outsider, partyOf, refusal, sent, world } from "./fixtures.js"
 
 describe("inviting a party", () => {
   it("seats a colleague on the inviter's side, mails them, and makes a new negotiator awaited on every open ask", () => {
@@ -70,14 +51,24 @@ describe("inviting a party", () => {
       link: "http://localhost/contracts/con_1?t=gtk_per_gina"
     }])
     // An invitee of another org may sit on the counterparty's own side when that side invites them.
-    expect(partyOf(ok(invite(contract, bea, { ...w, invitee: member(gil) })).contract, "per_gil")).toMatchObject({ side: "counterparty", brought_by: "counterparty" })
+    expect(partyOf(ok(invite(contract, bea, { ...w, invitee: member(gil) })).contract, "per_gil")).toMatchObject({
+      side: "counterparty",
+      brought_by: "counterparty"
+    })
   })
 
   it("answers an invite of someone already seated with their seat, and changes nothing", () => {
     const w = world()
     const contract = sent(w)
     const again = ok(invite(contract, ada, { ...w, invitee: member(bea), side: "counterparty" }))
-    expect(again.result).toEqual({ status: 200, party: partyOf(contract, "per_bea").id, person: "per_bea", invited: false, link_sent: false, words_hash: contract.words_hash })
+    expect(again.result).toEqual({
+      status: 200,
+      party: partyOf(contract, "per_bea").id,
+      person: "per_bea",
+      invited: false,
+      link_sent: false,
+      words_hash: contract.words_hash
+    })
     expect(again.events).toEqual([])
     expect(again.contract).toBe(contract)
   })
@@ -87,10 +78,22 @@ describe("inviting a party", () => {
     const contract = sent(w, [member(bea), outsider("per_nell", ["negotiator"]), outsider("per_sid", ["signer"])])
     const nell = guestOf(contract, partyOf(contract, "per_nell"))
     const sid = guestOf(contract, partyOf(contract, "per_sid"))
-    const attempt = (actor: typeof ada, invitee = outsider("per_x"), side?: "drafter" | "counterparty") => refusal(invite(contract, actor, { ...w, invitee, side }))
-    expect(refusal(invite(drafted(w, ada, "con_2"), ada, { ...w, invitee: outsider("per_x"), side: "counterparty" }))).toMatchObject({ code: "invalid_request", param: "side" })
-    expect(attempt(bea, outsider("per_x"), "drafter")).toMatchObject({ code: "invalid_request", param: "side", message: "Only the drafting side may invite onto the other side." })
-    expect(attempt(nell, outsider("per_x"), "drafter")).toMatchObject({ code: "invalid_request", param: "side", message: "A guest invites on their own side only." })
+    const attempt = (actor: typeof ada, invitee = outsider("per_x"), side?: "drafter" | "counterparty") =>
+      refusal(invite(contract, actor, { ...w, invitee, side }))
+    expect(refusal(invite(drafted(w, ada, "con_2"), ada, { ...w, invitee: outsider("per_x"), side: "counterparty" }))).toMatchObject({
+      code: "invalid_request",
+      param: "side"
+    })
+    expect(attempt(bea, outsider("per_x"), "drafter")).toMatchObject({
+      code: "invalid_request",
+      param: "side",
+      message: "Only the drafting side may invite onto the other side."
+    })
+    expect(attempt(nell, outsider("per_x"), "drafter")).toMatchObject({
+      code: "invalid_request",
+      param: "side",
+      message: "A guest invites on their own side only."
+    })
     expect(attempt(nell, outsider("per_x", ["signer"]))).toMatchObject({ code: "not_a_signer", param: "capacity" })
     expect(attempt(sid, outsider("per_x", ["negotiator"]))).toMatchObject({ code: "not_a_negotiator", param: "capacity" })
     expect(attempt(ada, member(al), "counterparty")).toMatchObject({ code: "invalid_request", param: "email" })

@@ -3,26 +3,7 @@ import type { Actor } from "../../src/Domain/Contract/Contract.js"
 import { invite, removeParty } from "../../src/Domain/Contract/Membership.js"
 import { seatOf } from "../../src/Domain/Contract/Seat.js"
 import { commitReply } from "../../src/Domain/Negotiation/SendAndCommit.js"
-import {
-  accept,
-  ada,
-  al,
-  at,
-  bea,
-  ben,
-  commit,
-  counter,
-  guestOf,
-  member,
-  minute,
-  ok,
-  outsider,
-  partyOf,
-  person,
-  refusal,
-  sent,
-  world
-} from "./fixtures.js"
+import { accept, ada, al, at, bea, ben, commit, counter, guestOf, member, minute, ok, outsider, partyOf, person, refusal, sent, world } from "./fixtures.js"
 
 const cy: Actor = { mode: "test", org: "org_acme", person: person("per_cy"), guest: null }
 
@@ -119,7 +100,10 @@ describe("removing a party", () => {
     expect(contract.state).toBe("sent")
     const removed = ok(removeParty(contract, bea, { ...w, partyId: partyOf(contract, "per_ben").id }))
     expect(removed.events).toEqual([
-      { type: "party.changed", data: { contract: contract.id, change: "removed", party: partyOf(contract, "per_ben").id, person: "per_ben", side: "counterparty", by: "per_bea" } },
+      {
+        type: "party.changed",
+        data: { contract: contract.id, change: "removed", party: partyOf(contract, "per_ben").id, person: "per_ben", side: "counterparty", by: "per_bea" }
+      },
       { type: "contract.agreed", data: { contract: contract.id, words_hash: contract.words_hash, letter: null } }
     ])
     expect(removed.contract.state).toBe("agreed")

@@ -26,7 +26,16 @@ type Step =
 const step: fc.Arbitrary<Step> = fc.oneof(
   { weight: 5, arbitrary: fc.record({ kind: fc.constant("accept" as const), who: fc.nat(2), pick: fc.nat(20) }) },
   { weight: 1, arbitrary: fc.record({ kind: fc.constant("decline" as const), who: fc.nat(2), pick: fc.nat(20) }) },
-  { weight: 2, arbitrary: fc.record({ kind: fc.constant("counter" as const), who: fc.nat(2), pick: fc.nat(20), onBlock: fc.boolean(), text: fc.string({ minLength: 1, maxLength: 30 }) }) },
+  {
+    weight: 2,
+    arbitrary: fc.record({
+      kind: fc.constant("counter" as const),
+      who: fc.nat(2),
+      pick: fc.nat(20),
+      onBlock: fc.boolean(),
+      text: fc.string({ minLength: 1, maxLength: 30 })
+    })
+  },
   { weight: 4, arbitrary: fc.record({ kind: fc.constant("commit" as const), who: fc.nat(2) }) }
 )
 
@@ -49,8 +58,7 @@ const stage = (contract: Contract, s: Exclude<Step, { kind: "commit" }>): Contra
   stageAs(contract, contract.parties.find((p) => p.person === actors[s.who]!.person!.id)!.id, actors[s.who]!, s)
 
 // Acme sends to two guest negotiators and a guest signer: the drafting side brought all three in.
-const sentToGuests = (): Contract =>
-  sent(settings, [outsider("per_g1", ["negotiator"]), outsider("per_g2", ["negotiator"]), outsider("per_s", ["signer"])])
+const sentToGuests = (): Contract => sent(settings, [outsider("per_g1", ["negotiator"]), outsider("per_g2", ["negotiator"]), outsider("per_s", ["signer"])])
 
 const bothSides = (parties: ReadonlyArray<Party>) => sides.every((side) => parties.some((p) => p.side === side))
 
@@ -78,7 +86,9 @@ describe("rounds, property-tested", () => {
           }
           const party = contract.parties.find((p) => p.person === actors[s.who]!.person!.id)!
           const preview = renderReply(contract, party.id)
-          const committed = ok(commitReply(contract, actors[s.who]!, { ...settings, note: null, confirmedBy: actors[s.who]!.person!.id, ifMatch: contract.words_hash }))
+          const committed = ok(
+            commitReply(contract, actors[s.who]!, { ...settings, note: null, confirmedBy: actors[s.who]!.person!.id, ifMatch: contract.words_hash })
+          )
           const result = committed.result
           expect(result.landed).toEqual(preview.landed_if_sent)
           const opened = committed.contract.asks.filter((a) => result.asks_opened.includes(a.id))

@@ -46,7 +46,10 @@ describe("withdrawing a signature", () => {
     expect(withdrawn.contract.signatures).toEqual([{ ...signature, state: "withdrawn", struck_at: minute(2) }])
     expect(withdrawn.result).toMatchObject({ id: signature.id, state: "withdrawn", contract_state: "agreed" })
     expect(signatureState(withdrawn.contract)).toMatchObject({ withdrawn: [signature.id], bound: [], stale: false })
-    expect(refusal(withdraw(withdrawn.contract, ada, w, signature.id))).toMatchObject({ code: "invalid_request", message: "This signature is already withdrawn." })
+    expect(refusal(withdraw(withdrawn.contract, ada, w, signature.id))).toMatchObject({
+      code: "invalid_request",
+      message: "This signature is already withdrawn."
+    })
 
     // A withdrawn signature leaves its signer free to sign again.
     const again = ok(sign(withdrawn.contract, ada, w))

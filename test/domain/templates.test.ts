@@ -13,7 +13,9 @@ describe("the template catalogue", () => {
       const used = new Set(template.blocks.flatMap((block) => [...block.text.matchAll(/\{\{(\w+)\}\}/g)].map((m) => m[1])))
       expect([...used].sort()).toEqual(template.blanks.map((blank) => blank.key).sort())
       for (const block of template.blocks) expect(block.text.replace(/\{\{\w+\}\}/g, "")).not.toMatch(/[{}]/)
-      for (const blank of template.blanks) expect(blank.required ? blank.default : blank.default?.length).toBe(blank.required ? undefined : blank.default?.length)
+      for (const blank of template.blanks) {
+        expect(blank.required ? blank.default : blank.default?.length).toBe(blank.required ? undefined : blank.default?.length)
+      }
       for (const blank of template.blanks) if (!blank.required) expect(blank.default!.length).toBeGreaterThan(0)
       expect(template.blocks[0]!.kind).toBe("heading")
       expect(template.blocks.at(-1)!.kind).toBe("signature_block")
@@ -21,7 +23,15 @@ describe("the template catalogue", () => {
 
     it(`${template.id}: renders with every fact's value standing at each of its spans`, () => {
       const facts = Object.fromEntries(template.blanks.map((blank, i) => [blank.key, `Value ${i} of ${blank.label}`]))
-      const drafted = draftFromTemplate({ id: asId("con", "con_1"), mode: "test", actor, template, facts, now: "2026-01-01T00:00:00.000Z", newId: sequentialIds() })
+      const drafted = draftFromTemplate({
+        id: asId("con", "con_1"),
+        mode: "test",
+        actor,
+        template,
+        facts,
+        now: "2026-01-01T00:00:00.000Z",
+        newId: sequentialIds()
+      })
       if (drafted instanceof Rejection) throw drafted
       for (const fact of drafted.contract.facts) {
         expect(fact.spans.length).toBeGreaterThan(0)

@@ -18,8 +18,28 @@ describe("a block's thread", () => {
     const [first, second] = accepted.letters.slice(1).map((l) => l.id)
     const moves = movesOn(accepted, block.id)
     expect(moves).toEqual([
-      { ask: opened.ask, type: "counter", at: minute(2), person: "per_bea", from: block.text, to: "Beta's words.", letter: first, standing: block.text, why: "Shorter." },
-      { ask: opened.ask, type: "accept", at: minute(4), person: "per_ada", from: block.text, to: "Beta's words.", letter: second, standing: "Beta's words.", why: null }
+      {
+        ask: opened.ask,
+        type: "counter",
+        at: minute(2),
+        person: "per_bea",
+        from: block.text,
+        to: "Beta's words.",
+        letter: first,
+        standing: block.text,
+        why: "Shorter."
+      },
+      {
+        ask: opened.ask,
+        type: "accept",
+        at: minute(4),
+        person: "per_ada",
+        from: block.text,
+        to: "Beta's words.",
+        letter: second,
+        standing: "Beta's words.",
+        why: null
+      }
     ])
     expect(movesOn(accepted, clause(accepted, 2).id)).toEqual([])
 

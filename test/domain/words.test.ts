@@ -7,7 +7,12 @@ import { asId } from "../../src/Domain/Contract/Ids.js"
 
 describe("the words hash", () => {
   it("depends on kind and text in order, never on ids or numbers", () => {
-    const a = [{ id: asId("blk", "blk_1"), number: 1, kind: "clause" as const, text: "One." }, { id: asId("blk", "blk_2"), number: 2, kind: "clause" as const, text: "Two." }]
+    const a = [{ id: asId("blk", "blk_1"), number: 1, kind: "clause" as const, text: "One." }, {
+      id: asId("blk", "blk_2"),
+      number: 2,
+      kind: "clause" as const,
+      text: "Two."
+    }]
     const renamed = a.map((b, i) => ({ ...b, id: asId("blk", `blk_x${i}`), number: i + 10 }))
     expect(wordsHash(renamed)).toBe(wordsHash(a))
     expect(wordsHash([a[1]!, a[0]!])).not.toBe(wordsHash(a))
@@ -48,8 +53,16 @@ describe("rewriting a fact", () => {
             return { id: asId("blk", `blk_${b}`), number: b + 1, kind: "clause" as const, text }
           })
           const facts: Array<Fact> = values.map((value, i) => ({
-            id: asId("fct", `fct_${i}`), name: `f${i}`, label: `F${i}`, kind: "party", value, inferred: false,
-            confirmed_by: null, confirmed_at: null, missing: false, spans: spans[i]!
+            id: asId("fct", `fct_${i}`),
+            name: `f${i}`,
+            label: `F${i}`,
+            kind: "party",
+            value,
+            inferred: false,
+            confirmed_by: null,
+            confirmed_at: null,
+            missing: false,
+            spans: spans[i]!
           }))
           const change = replaceFactValue(blocks, facts, `fct_${target}`, replacement)
           for (const fact of change.facts) {

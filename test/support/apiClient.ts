@@ -73,17 +73,20 @@ const lastRefusal = FiberRef.unsafeMake<Option.Option<Refusal>>(Option.none())
 const refusals = new WeakMap<Rejection, Refusal>()
 
 const readRefusals = (client: HttpClient.HttpClient): HttpClient.HttpClient =>
-  HttpClient.transformResponse(client, Effect.flatMap((response) => {
-    if (response.status < 400) return Effect.as(FiberRef.set(lastRefusal, Option.none()), response)
-    return Effect.gen(function*() {
-      const text = yield* response.text
-      const refusal = refusalOf(response.status, text)
-      // The same check as the raw client's: a code the OpenAPI document does not list fails the test.
-      yield* Effect.sync(() => checkDocumentedError(response.request.method, response.request.url, response.status, Option.getOrUndefined(refusal)?.code))
-      yield* FiberRef.set(lastRefusal, refusal)
-      return HttpClientResponse.fromWeb(response.request, new Response(text, { status: response.status, headers: response.headers }))
+  HttpClient.transformResponse(
+    client,
+    Effect.flatMap((response) => {
+      if (response.status < 400) return Effect.as(FiberRef.set(lastRefusal, Option.none()), response)
+      return Effect.gen(function*() {
+        const text = yield* response.text
+        const refusal = refusalOf(response.status, text)
+        // The same check as the raw client's: a code the OpenAPI document does not list fails the test.
+        yield* Effect.sync(() => checkDocumentedError(response.request.method, response.request.url, response.status, Option.getOrUndefined(refusal)?.code))
+        yield* FiberRef.set(lastRefusal, refusal)
+        return HttpClientResponse.fromWeb(response.request, new Response(text, { status: response.status, headers: response.headers }))
+      })
     })
-  }))
+  )
 
 const isRefused = (error: unknown) =>
   error instanceof Rejection || (HttpClientError.isHttpClientError(error) && error._tag === "ResponseError" && error.response.status >= 400)

@@ -15,7 +15,8 @@ const operations: ReadonlyArray<Operation> = Object.entries(openapi.paths as Rec
         .filter(([status]) => Number(status) >= 400)
         .map(([status, response]) => [Number(status), response.content["application/json"].schema.allOf[1].properties.error.properties.code.enum])
     )
-  })))
+  }))
+)
 
 /**
  * Every error a test meets must be one the OpenAPI document lists for that operation and status,
@@ -29,6 +30,8 @@ export const checkDocumentedError = (method: string, url: string, status: number
   if (operation === undefined) return
   const listed = operation.codes.get(status) ?? []
   if (!listed.includes(code)) {
-    throw new Error(`${method} ${path} answered ${status} ${code}, which its OpenAPI operation does not list (it lists ${listed.join(", ") || "nothing"} for ${status})`)
+    throw new Error(
+      `${method} ${path} answered ${status} ${code}, which its OpenAPI operation does not list (it lists ${listed.join(", ") || "nothing"} for ${status})`
+    )
   }
 }

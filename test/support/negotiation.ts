@@ -32,7 +32,12 @@ export const twoOrgs = async (base: string) => {
           headers: { "idempotency-key": idempotencyKey() }
         }),
       commit: (id: string, hash: string, body: Record<string, unknown> = { confirmed_by: person }) =>
-        call(base, "POST", `/contracts/${id}/replies`, { key: org.keys.test, person, body, headers: { "if-match": hash, "idempotency-key": idempotencyKey() } }),
+        call(base, "POST", `/contracts/${id}/replies`, {
+          key: org.keys.test,
+          person,
+          body,
+          headers: { "if-match": hash, "idempotency-key": idempotencyKey() }
+        }),
       sheet: async (id: string) => (await s.get(`/contracts/${id}`)).body,
       state: async (id: string) => (await s.get(`/contracts/${id}/state`)).body,
       events: async (id: string) => (await s.get(`/contracts/${id}/events`)).body
@@ -86,7 +91,9 @@ interface ReplayBlock {
 export const replayLetters = <B extends ReplayBlock>(
   drafted: ReadonlyArray<B>,
   letters: ReadonlyArray<{ readonly id: string }>,
-  asks: ReadonlyArray<{ readonly state: string; readonly closed_in: string | null; readonly changes: ReadonlyArray<{ readonly block: string; readonly proposed: string }> }>
+  asks: ReadonlyArray<
+    { readonly state: string; readonly closed_in: string | null; readonly changes: ReadonlyArray<{ readonly block: string; readonly proposed: string }> }
+  >
 ): ReadonlyArray<B> => {
   let blocks = drafted
   for (const letter of letters) {

@@ -48,11 +48,14 @@ export const startService = async (database: TestDatabase, options: ServiceOptio
   const databaseUrl = options.dataDir !== undefined ? undefined : options.databaseUrl ?? fresh!.url
   const scope = Effect.runSync(Scope.make())
   const defaults = testSettings()
-  const config = Layer.succeed(ServerConfig, testSettings({
-    databaseUrl: Option.fromNullable(databaseUrl),
-    dataDir: options.dataDir ?? defaults.dataDir,
-    rateLimits: { ...defaults.rateLimits, ...options.rateLimits }
-  }))
+  const config = Layer.succeed(
+    ServerConfig,
+    testSettings({
+      databaseUrl: Option.fromNullable(databaseUrl),
+      dataDir: options.dataDir ?? defaults.dataDir,
+      rateLimits: { ...defaults.rateLimits, ...options.rateLimits }
+    })
+  )
   let server: Server | undefined
   const makeServer = () => (server = startingServer("http://localhost/docs")())
   const layer = ServiceLive.pipe(

@@ -26,8 +26,9 @@ export const urlClass = (name: string): UrlClass => urlClasses.find((c) => c.nam
 
 /** The sites a body class can go into. */
 export const sitesFor = (cls: BodyClass, all: ReadonlyArray<Site>): ReadonlyArray<Site> =>
-  cls.on === "body" ? [{ path: [], kind: "object", trimmed: false }]
-  : all.filter((s) => cls.on === "value" ? s.kind !== "object" : s.kind === (cls.on === "object" ? "object" : "string"))
+  cls.on === "body" ?
+    [{ path: [], kind: "object", trimmed: false }]
+    : all.filter((s) => cls.on === "value" ? s.kind !== "object" : s.kind === (cls.on === "object" ? "object" : "string"))
 
 const fill = (template: string, values: Record<string, string>) => template.replace(/\{(\w+)\}/g, (_m, name: string) => values[name]!)
 
@@ -80,7 +81,11 @@ export const attempt = async (world: World, c: Case, fingerprints: Fingerprints)
   }
   const writes = op.method !== "GET"
   const before = writes ? await fingerprints.read(prepared.contract) : ""
-  const answer = await send(`${world.base}${fill(op.template, pathValues)}${query}`, { method: op.method, headers, ...(bytes === undefined ? {} : { body: bytes }) }, what)
+  const answer = await send(`${world.base}${fill(op.template, pathValues)}${query}`, {
+    method: op.method,
+    headers,
+    ...(bytes === undefined ? {} : { body: bytes })
+  }, what)
   // Whatever the checks below say, a write that went through has moved the world.
   if (writes && answer.status < 400) {
     fingerprints.moved()
@@ -129,8 +134,7 @@ export const fingerprintsOf = (world: World) => {
   }
   return {
     /** The state before a write: the last one read, unless something may have moved since. */
-    read: (contract: string | undefined) =>
-      cached?.key === `${contract}:${world.version()}:${moves}` ? Promise.resolve(cached.value) : fresh(contract),
+    read: (contract: string | undefined) => cached?.key === `${contract}:${world.version()}:${moves}` ? Promise.resolve(cached.value) : fresh(contract),
     /** The state after a write, always read again. */
     fresh,
     /** Something may have changed: a write succeeded, or a check failed partway. */

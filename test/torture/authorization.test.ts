@@ -74,12 +74,16 @@ for (const database of databases) {
       const letter = (await bea.commit(drafted.id, drafted.words_hash)).body
       const signature = (await ada.sign(drafted.id, drafted.words_hash)).body
       // Beta's private work: staged, never committed. No one else may ever read a byte of it.
-      const hidden = (await bea.stage(drafted.id, drafted.words_hash, { block_id: second.id, type: "counter", text: `${secret} words`, why: `${secret} why` })).body
+      const hidden =
+        (await bea.stage(drafted.id, drafted.words_hash, { block_id: second.id, type: "counter", text: `${secret} words`, why: `${secret} why` })).body
       await call(service.url, "PATCH", `/contracts/${drafted.id}/reply`, { key: bea.org.keys.test, person: bea.person, body: { note: `${secret} note` } })
 
       // Another contract's guest, and a removed guest of this one.
       const other = (await ada.draft()).body
-      await ada.send(other.id, other.words_hash, { recipients: [{ email: `g.${Date.now()}@out.test`, name: "G", capacity: ["negotiator", "signer"] }], confirmed_by: ada.person })
+      await ada.send(other.id, other.words_hash, {
+        recipients: [{ email: `g.${Date.now()}@out.test`, name: "G", capacity: ["negotiator", "signer"] }],
+        confirmed_by: ada.person
+      })
       const outbox = async () => (await ada.get("/sandbox/outbox?limit=100")).body.data as ReadonlyArray<{ contract: string; to: string; link: string | null }>
       const tokenOf = (link: string | null) => new URL(link!).searchParams.get("t")!
       const otherGuest = tokenOf((await outbox()).find((m) => m.contract === other.id && m.link !== null)!.link)
@@ -116,13 +120,22 @@ for (const database of databases) {
         if (auth.token !== undefined && route.method !== "GET") headers["authorization"] = `Token ${auth.token}`
         const url = auth.token !== undefined && route.method === "GET" ? `${path}?t=${auth.token}` : path
         if (route.path === "/contracts/{id}/signatures" && route.method === "POST") delete headers["if-match"]
-        return call(service.url, route.method, url, { ...(auth.key ? { key: auth.key } : {}), ...(auth.person ? { person: auth.person } : {}), ...(body === undefined ? {} : { body }), headers })
+        return call(service.url, route.method, url, {
+          ...(auth.key ? { key: auth.key } : {}),
+          ...(auth.person ? { person: auth.person } : {}),
+          ...(body === undefined ? {} : { body }),
+          headers
+        })
       }
       const answers: Array<Reply> = []
       const expectRefused = async (route: Route, auth: Parameters<typeof attempt>[1], status: number, code: string) => {
         const reply = await attempt(route, auth)
         answers.push(reply)
-        expect({ route: `${route.method} ${route.path}`, status: reply.status, code: reply.body?.error?.code }).toEqual({ route: `${route.method} ${route.path}`, status, code })
+        expect({ route: `${route.method} ${route.path}`, status: reply.status, code: reply.body?.error?.code }).toEqual({
+          route: `${route.method} ${route.path}`,
+          status,
+          code
+        })
       }
 
       expect(objectRoutes.length).toBeGreaterThan(25)

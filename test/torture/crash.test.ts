@@ -159,7 +159,12 @@ for (const database of databases) {
           }
           // Idempotency keys still replay the first answer.
           for (const ack of acknowledged.slice(-5)) {
-            const again = await call(base, ack.method, ack.path, { key: (ack.person === ada.person ? ada : bea).org.keys.test, person: ack.person, body: ack.body, headers: ack.headers })
+            const again = await call(base, ack.method, ack.path, {
+              key: (ack.person === ada.person ? ada : bea).org.keys.test,
+              person: ack.person,
+              body: ack.body,
+              headers: ack.headers
+            })
             expect(again.status).toBe(ack.status)
             expect(again.body).toEqual(ack.answer)
             expect(again.headers.get("idempotent-replayed")).toBe("true")

@@ -21,7 +21,29 @@ const routes: ReadonlyArray<Route> = Object.entries(openapi.paths as Record<stri
 // schema wants. hostile.test.ts sends the opposite: valid requests carrying one hostile value.
 
 // Field names the interface's bodies use, so mutations hit fields that matter.
-const fields = ["template_id", "facts", "prompt", "value", "recipients", "confirmed_by", "note", "ask_id", "block_id", "type", "text", "why", "email", "name", "capacity", "reason", "text_hash", "intent", "kind", "content_type", "data"]
+const fields = [
+  "template_id",
+  "facts",
+  "prompt",
+  "value",
+  "recipients",
+  "confirmed_by",
+  "note",
+  "ask_id",
+  "block_id",
+  "type",
+  "text",
+  "why",
+  "email",
+  "name",
+  "capacity",
+  "reason",
+  "text_hash",
+  "intent",
+  "kind",
+  "content_type",
+  "data"
+]
 
 const nasty = fc.oneof(
   fc.string(),
@@ -65,7 +87,16 @@ for (const database of databases) {
       const junkIds = ["con_", `con_${"A".repeat(500)}`, "blk_nope", "sig_x", "ask_x", "12345", "%00", "..%2F..", "ünï", "' OR 1=1"]
       const param = fc.oneof(fc.constantFrom(...ids), fc.constantFrom(...junkIds), fc.string({ maxLength: 40 }))
       const headers = fc.record({
-        authorization: fc.constantFrom(`Bearer ${ada.org.keys.test}`, `Bearer ${bea.org.keys.test}`, `Bearer ${ada.org.keys.live}`, "Bearer sk_test_garbage", "Token gtk_nope", "Basic eA==", "", undefined),
+        authorization: fc.constantFrom(
+          `Bearer ${ada.org.keys.test}`,
+          `Bearer ${bea.org.keys.test}`,
+          `Bearer ${ada.org.keys.live}`,
+          "Bearer sk_test_garbage",
+          "Token gtk_nope",
+          "Basic eA==",
+          "",
+          undefined
+        ),
         "contracts-acting-person": fc.constantFrom(ada.person, bea.person, "per_nope", "", undefined),
         "idempotency-key": fc.oneof(fc.constantFrom(undefined, "", "k".repeat(300)), fc.uuid()),
         "if-match": fc.constantFrom(undefined, drafted.words_hash, "\"" + drafted.words_hash + "\"", "sha256:stale", "*"),
@@ -75,12 +106,14 @@ for (const database of databases) {
 
       /** What a refused write must leave exactly as it was: both sides' view of the contract. */
       const fingerprint = async () =>
-        JSON.stringify(await Promise.all([
-          ada.sheet(drafted.id),
-          ada.get(`/contracts/${drafted.id}/signatures`).then((r) => r.body),
-          bea.get(`/contracts/${drafted.id}/reply`).then((r) => r.body),
-          ada.get(`/contracts?limit=100`).then((r) => r.body.data.map((c: { id: string; head_sequence: number }) => [c.id, c.head_sequence]))
-        ]))
+        JSON.stringify(
+          await Promise.all([
+            ada.sheet(drafted.id),
+            ada.get(`/contracts/${drafted.id}/signatures`).then((r) => r.body),
+            bea.get(`/contracts/${drafted.id}/reply`).then((r) => r.body),
+            ada.get(`/contracts?limit=100`).then((r) => r.body.data.map((c: { id: string; head_sequence: number }) => [c.id, c.head_sequence]))
+          ])
+        )
       let baseline = await fingerprint()
 
       await fc.assert(

@@ -48,12 +48,15 @@ for (const database of databases) {
     }
 
     it(`answers ${randomRuns} random hostile requests by the same rules`, async () => {
-      await fc.assert(fc.asyncProperty(randomCase, async (c) => {
-        await attempt(world, c, fingerprints).catch((error) => {
-          fingerprints.moved()
-          throw error
-        })
-      }), { numRuns: randomRuns, endOnFailure: true })
+      await fc.assert(
+        fc.asyncProperty(randomCase, async (c) => {
+          await attempt(world, c, fingerprints).catch((error) => {
+            fingerprints.moved()
+            throw error
+          })
+        }),
+        { numRuns: randomRuns, endOnFailure: true }
+      )
     }, scale(300_000, 3_600_000))
 
     it("answers a NUL or a bare CR in a header value with 400 in the envelope", async () => {

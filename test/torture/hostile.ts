@@ -91,7 +91,11 @@ const refusedKey = (name: string, keys: ReadonlyArray<string>): BodyClass => ({
   name,
   on: "object",
   variants: keys.length,
-  make: (_valid, site, variant) => ({ raw: json(keys[variant % keys.length]!), expect: refusedAt(site.path), label: `${name} ${hex(keys[variant % keys.length]!)}` })
+  make: (_valid, site, variant) => ({
+    raw: json(keys[variant % keys.length]!),
+    expect: refusedAt(site.path),
+    label: `${name} ${hex(keys[variant % keys.length]!)}`
+  })
 })
 
 const oddKeys = ["\u202eabc", "a\u200bb", "\ufeff", "\u0301", "k".repeat(20_000)]
@@ -115,8 +119,7 @@ const numbers = (name: string, tokens: ReadonlyArray<string>, refused: boolean):
   }
 })
 
-const nested = (depth: number, variant: number) =>
-  variant % 2 === 0 ? "[".repeat(depth) + "]".repeat(depth) : "{\"a\":".repeat(depth) + "1" + "}".repeat(depth)
+const nested = (depth: number, variant: number) => variant % 2 === 0 ? "[".repeat(depth) + "]".repeat(depth) : "{\"a\":".repeat(depth) + "1" + "}".repeat(depth)
 
 const depths = { sweep: [100, 5_000, 100_000], min: 100, max: 100_000 }
 
@@ -125,7 +128,11 @@ export const deepField: BodyClass = {
   on: "value",
   variants: 2,
   sizes: depths,
-  make: (_valid, _site, variant, depth) => ({ raw: text(nested(depth, variant)), expect: refusedWhole, label: `deep_field ${depth} ${variant % 2 === 0 ? "arrays" : "objects"}` })
+  make: (_valid, _site, variant, depth) => ({
+    raw: text(nested(depth, variant)),
+    expect: refusedWhole,
+    label: `deep_field ${depth} ${variant % 2 === 0 ? "arrays" : "objects"}`
+  })
 }
 
 export const deepBody: BodyClass = {
@@ -133,7 +140,11 @@ export const deepBody: BodyClass = {
   on: "body",
   variants: 2,
   sizes: depths,
-  make: (_valid, _site, variant, depth) => ({ raw: text(nested(depth, variant)), expect: refusedWhole, label: `deep_body ${depth} ${variant % 2 === 0 ? "arrays" : "objects"}` })
+  make: (_valid, _site, variant, depth) => ({
+    raw: text(nested(depth, variant)),
+    expect: refusedWhole,
+    label: `deep_body ${depth} ${variant % 2 === 0 ? "arrays" : "objects"}`
+  })
 }
 
 export const badUtf8: ReadonlyArray<readonly [string, ReadonlyArray<number>]> = [
@@ -188,7 +199,10 @@ export const bodyClasses: ReadonlyArray<BodyClass> = [
   long,
   refusedKey("nul_key", ["\u0000", "a\u0000b"]),
   refusedKey("surrogate_key", ["\ud800", "k\udfff"]),
-  { ...refusedKey("odd_key", oddKeys), make: (_v, _s, variant) => ({ raw: json(oddKeys[variant % oddKeys.length]!), expect: ordinary, label: `odd_key ${variant}` }) },
+  {
+    ...refusedKey("odd_key", oddKeys),
+    make: (_v, _s, variant) => ({ raw: json(oddKeys[variant % oddKeys.length]!), expect: ordinary, label: `odd_key ${variant}` })
+  },
   numbers("unsafe_number", unsafeNumbers, true),
   numbers("edge_number", edgeNumbers, false),
   deepField,

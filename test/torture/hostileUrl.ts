@@ -6,7 +6,12 @@ export interface UrlClass {
   readonly variants: number
   readonly sizes?: Sizes
   /** `param` is the parameter's name: a query name, or the path template's (`id`, `fact_id`). */
-  readonly make: (valid: string, param: string, variant: number, size: number) => { readonly encoded: string; readonly expect: Expectation; readonly label: string }
+  readonly make: (
+    valid: string,
+    param: string,
+    variant: number,
+    size: number
+  ) => { readonly encoded: string; readonly expect: Expectation; readonly label: string }
 }
 
 const placed = (valid: string, insert: string, where: number) => {

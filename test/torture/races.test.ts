@@ -51,7 +51,12 @@ for (const database of databases) {
             const open = (await seat.get(`/contracts/${drafted.id}/asks?filter=undecided`)).body.data ?? []
             const staged = open.length > 0 && Math.random() < 0.7
               ? await seat.stage(drafted.id, hash, { ask_id: pick(open as ReadonlyArray<{ id: string }>).id, type: "accept" })
-              : await seat.stage(drafted.id, hash, { block_id: pick(clauses as ReadonlyArray<Block>).id, type: "counter", text: `Words ${n}-${Math.random()}`, why: "race" })
+              : await seat.stage(drafted.id, hash, {
+                block_id: pick(clauses as ReadonlyArray<Block>).id,
+                type: "counter",
+                text: `Words ${n}-${Math.random()}`,
+                why: "race"
+              })
             others.push(staged)
             const key = idempotencyKey()
             const commit = () =>
@@ -75,12 +80,14 @@ for (const database of databases) {
             const mine = ((await seat.get(`/contracts/${drafted.id}/signatures`)).body.data as ReadonlyArray<{ id: string; person: string; state: string }>)
               .filter((s) => s.person === seat.person && (s.state === "held" || s.state === "bound"))
             if (mine.length > 0) {
-              withdrawals.push(await call(service.url, "POST", `/signatures/${mine[0]!.id}/withdraw`, {
-                key: seat.org.keys.test,
-                person: seat.person,
-                body: { confirmed_by: seat.person },
-                headers: { "idempotency-key": idempotencyKey() }
-              }))
+              withdrawals.push(
+                await call(service.url, "POST", `/signatures/${mine[0]!.id}/withdraw`, {
+                  key: seat.org.keys.test,
+                  person: seat.person,
+                  body: { confirmed_by: seat.person },
+                  headers: { "idempotency-key": idempotencyKey() }
+                })
+              )
             }
           }
         }
@@ -116,7 +123,9 @@ for (const database of databases) {
       const blocks = replayLetters<Block>(drafted.blocks, letters, asks)
       expect(sheet.blocks.map((b: Block) => b.text)).toEqual(blocks.map((b) => b.text))
       expect(sheet.words_hash).toBe(wordsHash(blocks as never))
-      if (full) console.log(`races: ${commits.length} commits (${won.size} letters), ${signatures.length} signature attempts, ${withdrawals.length} withdrawals`)
+      if (full) {
+        console.log(`races: ${commits.length} commits (${won.size} letters), ${signatures.length} signature attempts, ${withdrawals.length} withdrawals`)
+      }
     }, (seconds + 120) * 1000)
   })
 }

@@ -53,7 +53,17 @@ export const recipes: Record<string, Recipe> = {
   })),
   "GET /contracts": one(async (w) => {
     const n = await w.fixture("negotiation")
-    return { seat: w.seats.ada, query: { origin: "template", state: "negotiating", relationship: n.ids["relationship"]!, updated_since: "2020-01-01T00:00:00.000Z", starting_after: n.id, limit: "5" } }
+    return {
+      seat: w.seats.ada,
+      query: {
+        origin: "template",
+        state: "negotiating",
+        relationship: n.ids["relationship"]!,
+        updated_since: "2020-01-01T00:00:00.000Z",
+        starting_after: n.id,
+        limit: "5"
+      }
+    }
   }),
   "POST /contracts/{id}/amend": one(async (w) => {
     const e = await w.fixture("executed")
@@ -65,8 +75,14 @@ export const recipes: Record<string, Recipe> = {
       const f = await w.fixture(variant % 2 === 0 ? "draft" : "negotiation")
       const fact = f.sheet.facts.find((x: { name: string }) => x.name === (variant % 2 === 0 ? "party_b" : "governing_law"))
       return {
-        seat: w.seats.ada, path: { id: f.id, fact_id: fact.id }, body: { value: variant % 2 === 0 ? "Beta GmbH" : "Scotland" }, ifMatch: f.hash, contract: f.id,
-        ...(variant % 2 === 0 ? { echo: async () => ({ value: (await w.get(w.seats.ada, `/contracts/${f.id}`)).body.facts.find((x: { id: string }) => x.id === fact.id).value }) } : {})
+        seat: w.seats.ada,
+        path: { id: f.id, fact_id: fact.id },
+        body: { value: variant % 2 === 0 ? "Beta GmbH" : "Scotland" },
+        ifMatch: f.hash,
+        contract: f.id,
+        ...(variant % 2 === 0
+          ? { echo: async () => ({ value: (await w.get(w.seats.ada, `/contracts/${f.id}`)).body.facts.find((x: { id: string }) => x.id === fact.id).value }) }
+          : {})
       }
     }
   },
@@ -79,8 +95,16 @@ export const recipes: Record<string, Recipe> = {
   "POST /contracts/{id}/send": one(async (w) => {
     const d = await w.fixture("draft")
     return {
-      seat: w.seats.ada, path: { id: d.id }, ifMatch: d.hash, contract: d.id, consumes: "draft",
-      body: { recipients: [{ email: w.beta.people[0]!.email, name: "Bea Example", capacity: ["negotiator", "signer"] }], note: "Please review.", confirmed_by: w.seats.ada.person },
+      seat: w.seats.ada,
+      path: { id: d.id },
+      ifMatch: d.hash,
+      contract: d.id,
+      consumes: "draft",
+      body: {
+        recipients: [{ email: w.beta.people[0]!.email, name: "Bea Example", capacity: ["negotiator", "signer"] }],
+        note: "Please review.",
+        confirmed_by: w.seats.ada.person
+      },
       echo: async (answer) => ({ note: await letterNote(w, d.id, answer.letter) })
     }
   }),
@@ -95,7 +119,11 @@ export const recipes: Record<string, Recipe> = {
         { ask_id: n.ids["ask"], type: "decline", why: "No." }
       ]
       return {
-        seat: w.seats.ada, path: { id: n.id }, body: bodies[variant % bodies.length], ifMatch: n.hash, contract: n.id,
+        seat: w.seats.ada,
+        path: { id: n.id },
+        body: bodies[variant % bodies.length],
+        ifMatch: n.hash,
+        contract: n.id,
         echo: async (answer) => {
           const decision = (await w.get(w.seats.ada, `/contracts/${n.id}/reply`)).body.decisions.find((d: { id: string }) => d.id === answer.id)
           return { text: decision?.text, why: decision?.why }
@@ -115,14 +143,22 @@ export const recipes: Record<string, Recipe> = {
   "PATCH /contracts/{id}/reply": one(async (w) => {
     const n = await w.fixture("negotiation")
     return {
-      seat: w.seats.ada, path: { id: n.id }, body: { note: "Our note." }, contract: n.id,
+      seat: w.seats.ada,
+      path: { id: n.id },
+      body: { note: "Our note." },
+      contract: n.id,
       echo: async () => ({ note: (await w.get(w.seats.ada, `/contracts/${n.id}/reply`)).body.note })
     }
   }),
   "POST /contracts/{id}/replies": one(async (w) => {
     const n = await w.fixture("negotiation")
     return {
-      seat: w.seats.ada, path: { id: n.id }, body: { note: "Here is our reply.", confirmed_by: w.seats.ada.person }, ifMatch: n.hash, contract: n.id, consumes: "negotiation",
+      seat: w.seats.ada,
+      path: { id: n.id },
+      body: { note: "Here is our reply.", confirmed_by: w.seats.ada.person },
+      ifMatch: n.hash,
+      contract: n.id,
+      consumes: "negotiation",
       echo: async (answer) => ({ note: await letterNote(w, n.id, answer.letter) })
     }
   }),
@@ -133,7 +169,10 @@ export const recipes: Record<string, Recipe> = {
   "POST /contracts/{id}/invite": one(async (w) => {
     const n = await w.fixture("negotiation")
     return {
-      seat: w.seats.ada, path: { id: n.id }, body: { email: w.freshEmail(), name: "Gus Guest", capacity: ["negotiator"] }, contract: n.id,
+      seat: w.seats.ada,
+      path: { id: n.id },
+      body: { email: w.freshEmail(), name: "Gus Guest", capacity: ["negotiator"] },
+      contract: n.id,
       echo: async (answer) => ({ name: (await w.get(w.seats.ada, `/contracts/${n.id}`)).body.parties.find((p: { id: string }) => p.id === answer.party)?.name })
     }
   }),
@@ -144,7 +183,11 @@ export const recipes: Record<string, Recipe> = {
   "POST /contracts/{id}/cancel": one(async (w) => {
     const d = await w.fixture("draft")
     return {
-      seat: w.seats.ada, path: { id: d.id }, body: { reason: "No longer needed." }, contract: d.id, consumes: "draft",
+      seat: w.seats.ada,
+      path: { id: d.id },
+      body: { reason: "No longer needed." },
+      contract: d.id,
+      consumes: "draft",
       echo: async (answer) => ({ reason: await letterNote(w, d.id, answer.letter) })
     }
   }),
@@ -159,18 +202,29 @@ export const recipes: Record<string, Recipe> = {
   "POST /contracts/{id}/signatures": one(async (w) => {
     const n = await w.fixture("negotiation")
     return {
-      seat: w.seats.bea, path: { id: n.id }, body: { text_hash: n.hash, confirmed_by: w.seats.bea.person, intent: "I agree to these words." }, contract: n.id, consumes: "negotiation",
+      seat: w.seats.bea,
+      path: { id: n.id },
+      body: { text_hash: n.hash, confirmed_by: w.seats.bea.person, intent: "I agree to these words." },
+      contract: n.id,
+      consumes: "negotiation",
       echo: async (answer) => ({ intent: (await w.get(w.seats.bea, `/signatures/${answer.id}`)).body?.intent })
     }
   }),
   "POST /signatures/{signature_id}/withdraw": one(async (w) => {
     const n = await w.fixture("negotiation")
-    return { seat: w.seats.ada, path: { signature_id: n.ids["signature"]! }, body: { confirmed_by: w.seats.ada.person }, contract: n.id, consumes: "negotiation" }
+    return {
+      seat: w.seats.ada,
+      path: { signature_id: n.ids["signature"]! },
+      body: { confirmed_by: w.seats.ada.person },
+      contract: n.id,
+      consumes: "negotiation"
+    }
   }),
   "PUT /people/{id}/mark": {
     variants: 2,
     prepare: async (w, variant) => ({
-      seat: w.seats.ada, path: { id: w.seats.ada.person! },
+      seat: w.seats.ada,
+      path: { id: w.seats.ada.person! },
       body: variant % 2 === 0 ? { kind: "typed", text: "Ada L." } : { kind: "image", content_type: "image/png", data: png },
       echo: async () => {
         const mark = (await w.get(w.seats.ada, `/people/${w.seats.ada.person}/mark`)).body
@@ -190,8 +244,16 @@ export const recipes: Record<string, Recipe> = {
   }),
   // The admin API, where the document describes it.
   "POST /admin/orgs": one(async (w) => ({ seat: w.seats.admin, body: { name: "Fuzz Org", people: [{ name: "Pat Doe", email: w.freshEmail() }] } })),
-  "POST /admin/orgs/{org_id}/people": one(async (w) => ({ seat: w.seats.admin, path: { org_id: w.spare.org_id }, body: { name: "Pat Doe", email: w.freshEmail() } })),
-  "POST /admin/orgs/{org_id}/keys": one(async (w) => ({ seat: w.seats.admin, path: { org_id: w.spare.org_id }, body: { mode: "test", scopes: ["contracts:read"] } })),
+  "POST /admin/orgs/{org_id}/people": one(async (w) => ({
+    seat: w.seats.admin,
+    path: { org_id: w.spare.org_id },
+    body: { name: "Pat Doe", email: w.freshEmail() }
+  })),
+  "POST /admin/orgs/{org_id}/keys": one(async (w) => ({
+    seat: w.seats.admin,
+    path: { org_id: w.spare.org_id },
+    body: { mode: "test", scopes: ["contracts:read"] }
+  })),
   "GET /admin/orgs/{org_id}/keys": one(async (w) => ({ seat: w.seats.admin, path: { org_id: w.spare.org_id }, query: { limit: "5" } })),
   "DELETE /admin/keys/{key_id}": one(async (w) => ({ seat: w.seats.admin, path: { key_id: await spareKey(w) } })),
   "POST /admin/keys/revoke": one(async (w) => ({ seat: w.seats.admin, body: { key: await spareKey(w) } }))

@@ -50,14 +50,22 @@ export const sweepCases = (name: string, where: Case["where"], sitesOf: SitesOf)
 /** What went wrong, in a word, so a report can count each kind per operation. */
 const kindOf = (message: string) => {
   const got = /expected 400 invalid_request, got (\d+)/.exec(message)?.[1]
-  return /no answer within/.test(message) ? "no answer"
-    : /expected 5\d\d to be less than 500/.test(message) ? "5xx"
-    : /error\.message is \d+ characters/.test(message) ? "long message"
-    : /not JSON|no error envelope|fields beyond/.test(message) ? "no envelope"
-    : /expected no param|error\.param/.test(message) ? "wrong param"
-    : got !== undefined ? `${got} instead of 400`
-    : /changed state/.test(message) ? "changed state"
-    : /differs from what was sent/.test(message) ? "stored differently"
+  return /no answer within/.test(message) ?
+    "no answer"
+    : /expected 5\d\d to be less than 500/.test(message) ?
+    "5xx"
+    : /error\.message is \d+ characters/.test(message) ?
+    "long message"
+    : /not JSON|no error envelope|fields beyond/.test(message) ?
+    "no envelope"
+    : /expected no param|error\.param/.test(message) ?
+    "wrong param"
+    : got !== undefined ?
+    `${got} instead of 400`
+    : /changed state/.test(message) ?
+    "changed state"
+    : /differs from what was sent/.test(message) ?
+    "stored differently"
     : "other"
 }
 
@@ -85,15 +93,21 @@ export const runAll = async (name: string, world: World, fingerprints: Fingerpri
   }
   expect(sent, `${name}: the sweep sent nothing, the class found no place to go`).toBeGreaterThan(0)
   const report = [...failures.entries()].map(([key, f]) =>
-    `${key}: ${f.count} failed (${[...f.kinds].map(([kind, n]) => `${kind} ×${n}`).join(", ")}); first: ${f.first}`)
+    `${key}: ${f.count} failed (${[...f.kinds].map(([kind, n]) => `${kind} ×${n}`).join(", ")}); first: ${f.first}`
+  )
   expect(report, `${name}: ${report.length} operations failed, of ${sent} requests sent`).toEqual([])
 }
 
 /** Operations with somewhere to put a hostile value: a body, a query or a path parameter. */
 const targets = operations.filter((op) => op.body !== undefined || op.queryParams.length > 0 || op.pathParams.length > 0)
 
-const placesIn = (op: Operation): Array<Case["where"]> =>
-  [...(op.body ? ["body" as const] : []), ...(op.queryParams.length ? ["query" as const] : []), ...(op.pathParams.length ? ["path" as const] : [])]
+const placesIn = (
+  op: Operation
+): Array<Case["where"]> => [
+  ...(op.body ? ["body" as const] : []),
+  ...(op.queryParams.length ? ["query" as const] : []),
+  ...(op.pathParams.length ? ["path" as const] : [])
+]
 
 /** A random case: any operation, any place in it, any class that fits there, any variant and size. */
 export const randomCase: fc.Arbitrary<Case> = fc.constantFrom(...targets)
@@ -107,7 +121,8 @@ export const randomCase: fc.Arbitrary<Case> = fc.constantFrom(...targets)
       variant: fc.nat(),
       unit: fc.double({ min: 0, max: 1, noNaN: true }),
       recipeVariant: fc.nat()
-    }))
+    })
+  )
   .map(({ unit, ...c }): Case => {
     const sizes = c.where === "body" ? bodyClass(c.cls).sizes : urlClass(c.cls).sizes
     // Mostly small sizes, now and then the largest: the largest cost the most time.

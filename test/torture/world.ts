@@ -61,13 +61,26 @@ export const makeWorld = async (base: string) => {
       setupWrites++
       const { drafted, send } = await sent()
       const clauses = drafted.blocks.filter((b: { kind: string }) => b.kind === "clause")
-      const ask = (await setup("counter", bea.stage(drafted.id, drafted.words_hash, { block_id: clauses[0].id, type: "counter", text: "Q.", why: "w" }))).body.ask
+      const ask =
+        (await setup("counter", bea.stage(drafted.id, drafted.words_hash, { block_id: clauses[0].id, type: "counter", text: "Q.", why: "w" }))).body.ask
       await setup("commit", bea.commit(drafted.id, drafted.words_hash))
       const brook = acme.people[1]!
-      const invited = await setup("invite", ada.post(`/contracts/${drafted.id}/invite`, { email: brook.email, name: brook.name, capacity: ["negotiator", "signer"] }))
+      const invited = await setup(
+        "invite",
+        ada.post(`/contracts/${drafted.id}/invite`, { email: brook.email, name: brook.name, capacity: ["negotiator", "signer"] })
+      )
       const hash = (await ada.sheet(drafted.id)).words_hash
       const signature = (await setup("sign", ada.sign(drafted.id, hash))).body.id
-      return { id: drafted.id, clause: clauses[0].id, otherClause: clauses[1].id, ask, signature, brookParty: invited.body.party, letter: send.letter, relationship: send.relationship }
+      return {
+        id: drafted.id,
+        clause: clauses[0].id,
+        otherClause: clauses[1].id,
+        ask,
+        signature,
+        brookParty: invited.body.party,
+        letter: send.letter,
+        relationship: send.relationship
+      }
     },
     executed: async () => {
       setupWrites++
@@ -107,14 +120,18 @@ export const makeWorld = async (base: string) => {
   /** What a refused write must leave exactly as it was: everything the writes under test can touch. */
   const fingerprint = async (contract: string | undefined) => {
     const reads = [
-      rows(seats.ada), rows(seats.bea),
+      rows(seats.ada),
+      rows(seats.bea),
       get(seats.ada, `/people/${seats.ada.person}/mark`).then((r) => r.text),
       get(seats.bea, `/people/${seats.bea.person}/mark`).then((r) => r.text),
       get(seats.ada, "/sandbox/outbox?limit=20").then((r) => r.text),
       ...(hasAdminKeys ? [get(seats.admin, `/admin/orgs/${spare.org_id}/keys?limit=100`).then((r) => r.text)] : []),
       // Ada's view of the contract, and bea's private reply: the one thing of hers ada cannot read.
       ...(contract === undefined ? [] : [
-        `/contracts/${contract}`, `/contracts/${contract}/reply`, `/contracts/${contract}/signatures`, `/contracts/${contract}/asks?filter=all`
+        `/contracts/${contract}`,
+        `/contracts/${contract}/reply`,
+        `/contracts/${contract}/signatures`,
+        `/contracts/${contract}/asks?filter=all`
       ].map((path) => get(seats.ada, path).then((r) => r.text))),
       ...(contract === undefined ? [] : [get(seats.bea, `/contracts/${contract}/reply`).then((r) => r.text)])
     ]
@@ -123,7 +140,17 @@ export const makeWorld = async (base: string) => {
 
   let counter = 0
   return {
-    base, acme, beta, spare, seats, get, write, setup, fixture, retire, fingerprint,
+    base,
+    acme,
+    beta,
+    spare,
+    seats,
+    get,
+    write,
+    setup,
+    fixture,
+    retire,
+    fingerprint,
     /** Bumped by every setup write, so a cached fingerprint is known to be stale. */
     version: () => setupWrites,
     /** A fresh, unused email address, for invites and admin people. */

@@ -33,7 +33,18 @@ export const cancelContract = (contract: Contract, actor: Actor, input: { readon
     final: true
   }
   const events: ReadonlyArray<DomainEvent> = [
-    { type: "letter.sent", data: { contract: contract.id, letter: letter.id, from: letter.from, from_side: seat.party.side, asks: [], words_hash: contract.words_hash, state: "cancelled" } },
+    {
+      type: "letter.sent",
+      data: {
+        contract: contract.id,
+        letter: letter.id,
+        from: letter.from,
+        from_side: seat.party.side,
+        asks: [],
+        words_hash: contract.words_hash,
+        state: "cancelled"
+      }
+    },
     { type: "contract.cancelled", data: { contract: contract.id, origin: contract.origin, letter: letter.id, reason, cancelled_by: actor.person!.id } }
   ]
   const next: Contract = {

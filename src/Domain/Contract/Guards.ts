@@ -4,8 +4,7 @@ import { notFound, reject, type Rejection } from "./Rejection.js"
 import { type Seat, seatOf } from "./Seat.js"
 
 /** A contract the caller cannot see answers exactly as one that does not exist. */
-export const requireSeat = (contract: Contract, actor: Actor): Rejection | Seat =>
-  seatOf(contract, actor) ?? notFound("contract", contract.id)
+export const requireSeat = (contract: Contract, actor: Actor): Rejection | Seat => seatOf(contract, actor) ?? notFound("contract", contract.id)
 
 /** Terminal states refuse every write that would change the deal. */
 export const requireOpen = (contract: Contract): Rejection | undefined => {

@@ -1,8 +1,28 @@
 import { Schema } from "effect"
 
 export const idPrefixes = [
-  "con", "blk", "fct", "q", "ask", "dec", "let", "sig", "ast", "imp", "imb", "pbk", "tpl",
-  "rel", "per", "pty", "org", "thr", "atn", "evt", "gtk", "key"
+  "con",
+  "blk",
+  "fct",
+  "q",
+  "ask",
+  "dec",
+  "let",
+  "sig",
+  "ast",
+  "imp",
+  "imb",
+  "pbk",
+  "tpl",
+  "rel",
+  "per",
+  "pty",
+  "org",
+  "thr",
+  "atn",
+  "evt",
+  "gtk",
+  "key"
 ] as const
 export type IdPrefix = (typeof idPrefixes)[number]
 
@@ -51,5 +71,4 @@ export type IdOf<P extends IdPrefix> = P extends keyof BrandedIds ? BrandedIds[P
  */
 export const asId = <P extends IdPrefix>(_prefix: P, value: string): IdOf<P> => value as IdOf<P>
 
-export const hasPrefix = (prefix: IdPrefix, value: string): boolean =>
-  value.startsWith(`${prefix}_`) && /^[0-9A-Za-z_]+$/.test(value) && value.length <= 64
+export const hasPrefix = (prefix: IdPrefix, value: string): boolean => value.startsWith(`${prefix}_`) && /^[0-9A-Za-z_]+$/.test(value) && value.length <= 64

@@ -104,7 +104,12 @@ export const invite = (
   }
   const url = `${input.publicUrl}/contracts/${contract.id}`
   const link = invitee.guest === null ? null : `${url}?t=${invitee.guest.token}`
-  const mail: ReadonlyArray<Mail> = [{ to: party.email, subject: `You were invited to ${contract.title}`, text: `${actor.person!.name} invited you.\n\nRead it at ${link ?? url}`, link }]
+  const mail: ReadonlyArray<Mail> = [{
+    to: party.email,
+    subject: `You were invited to ${contract.title}`,
+    text: `${actor.person!.name} invited you.\n\nRead it at ${link ?? url}`,
+    link
+  }]
   const settled = settleOutsideRound({ ...contract, parties: [...contract.parties, party], asks }, input)
   const next = settled.contract
   const events = [invited, ...settled.events]
@@ -120,8 +125,7 @@ export const invite = (
  * A negotiator removes a party of their own side, or a guest their side brought in (so a link sent
  * to a mistyped address can be taken back). Any other party is not found from where they sit.
  */
-const mayRemove = (remover: Party, party: Party): boolean =>
-  party.side === remover.side || (isGuest(party) && party.brought_by === remover.side)
+const mayRemove = (remover: Party, party: Party): boolean => party.side === remover.side || (isGuest(party) && party.brought_by === remover.side)
 
 export const removeParty = (contract: Contract, actor: Actor, input: { readonly partyId: string } & Settlement) => {
   const remover = requireNegotiator(contract, actor)

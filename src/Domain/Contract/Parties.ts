@@ -4,11 +4,9 @@ import type { PartyId } from "./Ids.js"
 export const liveParties = (contract: Contract): ReadonlyArray<Party> => contract.parties.filter((party) => party.removed_at === null)
 
 /** Required negotiators: every live party with negotiator capacity (SEMANTICS.md). */
-export const requiredNegotiators = (contract: Contract): ReadonlyArray<Party> =>
-  liveParties(contract).filter((party) => party.capacity.includes("negotiator"))
+export const requiredNegotiators = (contract: Contract): ReadonlyArray<Party> => liveParties(contract).filter((party) => party.capacity.includes("negotiator"))
 
-export const requiredSigners = (contract: Contract): ReadonlyArray<Party> =>
-  liveParties(contract).filter((party) => party.capacity.includes("signer"))
+export const requiredSigners = (contract: Contract): ReadonlyArray<Party> => liveParties(contract).filter((party) => party.capacity.includes("signer"))
 
 /** Each side is among these parties: one side's act never stands for the other's. */
 export const bothSidesIn = (parties: ReadonlyArray<Party>): boolean => sides.every((side) => parties.some((party) => party.side === side))

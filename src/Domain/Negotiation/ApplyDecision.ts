@@ -21,7 +21,17 @@ export const factChanges = (contract: Contract, factId: string, value: string | 
 /** The asks a decision would open, or why it can no longer apply (it is then re-asked). */
 const openedBy = (contract: Contract, decision: Decision, letterId: LetterId): Ask | null => {
   const awaiting = requiredNegotiators(contract).map((p) => p.id).filter((id) => id !== decision.party)
-  const base = { id: decision.opens!, why: decision.why, proposer: decision.party, agreed: [decision.party], awaiting, state: "open" as const, opened_in: letterId, closed_in: null, voided_by: null }
+  const base = {
+    id: decision.opens!,
+    why: decision.why,
+    proposer: decision.party,
+    agreed: [decision.party],
+    awaiting,
+    state: "open" as const,
+    opened_in: letterId,
+    closed_in: null,
+    voided_by: null
+  }
   const open = contract.asks.filter((ask) => ask.state === "open")
   if (decision.fact !== null) {
     const changes = factChanges(contract, decision.fact.id, decision.fact.value)

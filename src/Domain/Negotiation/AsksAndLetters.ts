@@ -32,8 +32,9 @@ export interface Ask {
 }
 
 /** The blocks whose words these asks changed by landing, in ask order: a round's `landed`. */
-export const blocksChanged = (asks: ReadonlyArray<Ask>): ReadonlyArray<string> =>
-  [...new Set(asks.flatMap((ask) => ask.changes.filter((c) => c.standing !== c.proposed).map((c) => c.block)))]
+export const blocksChanged = (
+  asks: ReadonlyArray<Ask>
+): ReadonlyArray<string> => [...new Set(asks.flatMap((ask) => ask.changes.filter((c) => c.standing !== c.proposed).map((c) => c.block)))]
 
 export const decisionTypes = ["accept", "counter", "decline"] as const
 export type DecisionType = (typeof decisionTypes)[number]

@@ -45,7 +45,10 @@ const landAsks = (contract: Contract, letterId: LetterId): { contract: Contract;
       const change = replaceFactValue(next.blocks, next.facts, ask.fact.id, ask.fact.value)
       next = { ...next, blocks: change.blocks, facts: change.facts }
     } else {
-      next = { ...next, blocks: next.blocks.map((b) => ask.changes.find((c) => c.block === b.id) ? { ...b, text: ask.changes.find((c) => c.block === b.id)!.proposed } : b) }
+      next = {
+        ...next,
+        blocks: next.blocks.map((b) => ask.changes.find((c) => c.block === b.id) ? { ...b, text: ask.changes.find((c) => c.block === b.id)!.proposed } : b)
+      }
     }
     landed.push(ask)
     next = withAsk(next, { ...ask, state: "landed", closed_in: letterId })

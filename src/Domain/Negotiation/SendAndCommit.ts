@@ -28,9 +28,7 @@ const renderDecision = (decision: Decision) => ({
 export const previewOf = (outcome: RoundOutcome, existing: Contract = outcome.contract) => ({
   letter_preview: {
     from: outcome.letter.from,
-    to: outcome.letter.to.map((id) =>
-      existing.parties.some((p) => p.id === id) ? id : outcome.contract.parties.find((p) => p.id === id)!.email
-    ),
+    to: outcome.letter.to.map((id) => existing.parties.some((p) => p.id === id) ? id : outcome.contract.parties.find((p) => p.id === id)!.email),
     note: outcome.letter.note,
     decisions: outcome.letter.decisions.map(renderDecision),
     asks: outcome.asksOpened.map((ask) => ask.id)
@@ -84,7 +82,14 @@ export const commitReply = (contract: Contract, actor: Actor, input: CommitInput
   if (closed !== undefined) return closed
   if (contract.state === "draft") return reject("invalid_request", "This contract has not been sent yet: use POST /contracts/{id}/send.")
   const round = (confirmedBy: string) =>
-    playRound(contract, { party: party.id, note: input.note ?? replyOf(contract, party.id).note, confirmedBy, letterId: input.newId("let"), now: input.now, publicUrl: input.publicUrl })
+    playRound(contract, {
+      party: party.id,
+      note: input.note ?? replyOf(contract, party.id).note,
+      confirmedBy,
+      letterId: input.newId("let"),
+      now: input.now,
+      publicUrl: input.publicUrl
+    })
   if (requireCurrentHash(contract, input.ifMatch) !== undefined) return staleHash(contract, party)
   if (input.confirmedBy === undefined) return confirmationRequired(round(""))
   const confirmer = checkConfirmedBy(contract, actor, input.confirmedBy, "negotiator")

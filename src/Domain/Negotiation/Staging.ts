@@ -109,7 +109,12 @@ export const stageDecision = (contract: Contract, actor: Actor, input: StageInpu
     staged_at: input.now
   }
   // One decision per ask per seat: deciding again replaces the earlier one.
-  const next = stage(contract, party, decision, (d) => (decision.ask !== null && d.ask === decision.ask) || (decision.block !== null && d.block === decision.block))
+  const next = stage(
+    contract,
+    party,
+    decision,
+    (d) => (decision.ask !== null && d.ask === decision.ask) || (decision.block !== null && d.block === decision.block)
+  )
   return {
     contract: next,
     events: [],
@@ -127,7 +132,12 @@ export const stageDecision = (contract: Contract, actor: Actor, input: StageInpu
 }
 
 /** A fact change after the first Send: staged as one grouped decision, words untouched until it lands. */
-export const stageFactChange = (contract: Contract, actor: Actor, input: { readonly factId: string; readonly value: FactValue; readonly now: string; readonly newId: NewId }, changes: ReadonlyArray<string>) => {
+export const stageFactChange = (
+  contract: Contract,
+  actor: Actor,
+  input: { readonly factId: string; readonly value: FactValue; readonly now: string; readonly newId: NewId },
+  changes: ReadonlyArray<string>
+) => {
   const party = requireNegotiator(contract, actor)
   if (party instanceof Rejection) return party
   const problem = checkFactValue(input.value, "value")
@@ -136,8 +146,17 @@ export const stageFactChange = (contract: Contract, actor: Actor, input: { reado
     return reject("invalid_request", "A block this fact stands in already has an open ask: answer that first.", { param: "value" })
   }
   const decision: Decision = {
-    id: input.newId("dec"), type: "counter", ask: null, block: null, fact: { id: input.factId, value: input.value }, text: null,
-    why: null, opens: input.newId("ask"), person_id: actor.person!.id, party: party.id, staged_at: input.now
+    id: input.newId("dec"),
+    type: "counter",
+    ask: null,
+    block: null,
+    fact: { id: input.factId, value: input.value },
+    text: null,
+    why: null,
+    opens: input.newId("ask"),
+    person_id: actor.person!.id,
+    party: party.id,
+    staged_at: input.now
   }
   const next = stage(contract, party, decision, (d) => d.fact?.id === input.factId)
   return {
@@ -154,7 +173,11 @@ export const withdrawDecision = (contract: Contract, actor: Actor, { decisionId 
   // Someone else's staged decision does not exist as far as this seat can tell.
   if (!reply.decisions.some((d) => d.id === decisionId)) return notFound("decision", decisionId)
   const next = withReply(contract, { ...reply, decisions: reply.decisions.filter((d) => d.id !== decisionId) })
-  return { contract: next, events: [], result: { id: decisionId, object: "decision" as const, deleted: true as const, words_hash: contract.words_hash } } satisfies Decided<unknown>
+  return {
+    contract: next,
+    events: [],
+    result: { id: decisionId, object: "decision" as const, deleted: true as const, words_hash: contract.words_hash }
+  } satisfies Decided<unknown>
 }
 
 export const setReplyNote = (contract: Contract, actor: Actor, { note }: { readonly note: string | null }) => {

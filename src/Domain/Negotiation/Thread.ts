@@ -18,8 +18,7 @@ export interface Move {
 }
 
 // A thread is a view over the letters, never stored: one id per block, stable across reads.
-export const threadId = (contract: string, block: string) =>
-  `thr_${createHash("sha256").update(`${contract}\n${block}`).digest("hex").slice(0, 24)}`
+export const threadId = (contract: string, block: string) => `thr_${createHash("sha256").update(`${contract}\n${block}`).digest("hex").slice(0, 24)}`
 
 /**
  * Every committed decision that touched the block, oldest first. Only letters feed it, so a

@@ -6,15 +6,7 @@ import { liveParties } from "../Contract/Parties.js"
 import { notFound, reject, Rejection } from "../Contract/Rejection.js"
 import { checkConfirmedBy } from "../Contract/ConfirmedBy.js"
 import type { Seat } from "../Contract/Seat.js"
-import {
-  isLive,
-  latestSignatureOf,
-  renderSignature,
-  type Settlement,
-  settleSignatures,
-  signatureEvent,
-  withdrawalEvent
-} from "./SignatureStates.js"
+import { isLive, latestSignatureOf, renderSignature, type Settlement, settleSignatures, signatureEvent, withdrawalEvent } from "./SignatureStates.js"
 import type { PinnedMark, Signature } from "./Signature.js"
 
 /** A signature just made or withdrawn, with what it did to the contract. */

@@ -6,8 +6,7 @@ import type { Signature, SignatureState } from "./Signature.js"
 export const isLive = (signature: Signature) => signature.state === "held" || signature.state === "bound"
 
 /** A party's newest signature, whatever its state: what `your_signature` reports. */
-export const latestSignatureOf = (contract: Contract, party: string): Signature | null =>
-  contract.signatures.filter((s) => s.party === party).at(-1) ?? null
+export const latestSignatureOf = (contract: Contract, party: string): Signature | null => contract.signatures.filter((s) => s.party === party).at(-1) ?? null
 
 /** The states a signature reaches without a person withdrawing it. */
 export type MovedState = Exclude<SignatureState, "withdrawn">
@@ -44,9 +43,8 @@ export const withdrawalEvent = (contract: Contract, signature: Signature, by: st
  */
 export const allBound = (contract: Contract): boolean => {
   const signers = requiredSigners(contract)
-  return bothSidesIn(signers) && signers.every((party) =>
-    contract.signatures.some((s) => s.party === party.id && s.state === "bound" && s.bound_hash === contract.words_hash)
-  )
+  return bothSidesIn(signers) &&
+    signers.every((party) => contract.signatures.some((s) => s.party === party.id && s.state === "bound" && s.bound_hash === contract.words_hash))
 }
 
 const move = <S extends MovedState>(signature: Signature, state: S, now: string): Signature & { readonly state: S } => ({

@@ -109,7 +109,9 @@ const byUrgency = (a: AttentionRow, b: AttentionRow) => rank(a.kind) - rank(b.ki
  * Groups rows by relationship and counterparty, most urgent group first (by its most urgent
  * row); within a group `resign`, `approval`, `sign_wait`, `letter`, oldest first in a kind.
  */
-export const groupRows = (rows: ReadonlyArray<{ readonly row: AttentionRow; readonly relationship: string | null; readonly counterparty: string }>): ReadonlyArray<Group> => {
+export const groupRows = (
+  rows: ReadonlyArray<{ readonly row: AttentionRow; readonly relationship: string | null; readonly counterparty: string }>
+): ReadonlyArray<Group> => {
   const groups = new Map<string, { relationship: string | null; counterparty: string; rows: Array<AttentionRow> }>()
   for (const { row, relationship, counterparty } of rows) {
     const key = `${relationship}\n${counterparty}`

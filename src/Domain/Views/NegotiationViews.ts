@@ -56,7 +56,9 @@ export const renderLetter = (contract: Contract, letter: Letter) => ({
 /** The caller's own unsent reply, with what committing it would do, computed by the round itself. */
 export const renderReply = (contract: Contract, party: string) => {
   const reply = replyOf(contract, party)
-  const preview = previewOf(playRound(contract, { party, note: reply.note, confirmedBy: "", letterId: asId("let", "let_preview"), now: contract.updated_at, publicUrl: "" }))
+  const preview = previewOf(
+    playRound(contract, { party, note: reply.note, confirmedBy: "", letterId: asId("let", "let_preview"), now: contract.updated_at, publicUrl: "" })
+  )
   return {
     object: "reply" as const,
     decisions: reply.decisions.map((d) => renderDecision(d, false)),
@@ -68,8 +70,7 @@ export const renderReply = (contract: Contract, party: string) => {
   }
 }
 
-export const lastLetterFrom = (contract: Contract, side: Side) =>
-  [...contract.letters].reverse().find((letter) => sideOf(contract, letter.from) === side)
+export const lastLetterFrom = (contract: Contract, side: Side) => [...contract.letters].reverse().find((letter) => sideOf(contract, letter.from) === side)
 
 /**
  * Who owes a reply: an open ask awaits them, or the other side wrote since their last round.
@@ -104,6 +105,11 @@ export const renderAskList = (contract: Contract, seat: Seat, filter: "open" | "
   const decidedByMe = (ask: Ask) => mine.find((d) => d.ask === ask.id)?.type ?? null
   return contract.asks
     .filter((ask) =>
-      filter === "all" ? true : filter === "open" ? ask.state === "open" : ask.state === "open" && seat.party !== null && ask.awaiting.includes(seat.party.id) && decidedByMe(ask) === null)
+      filter === "all"
+        ? true
+        : filter === "open"
+        ? ask.state === "open"
+        : ask.state === "open" && seat.party !== null && ask.awaiting.includes(seat.party.id) && decidedByMe(ask) === null
+    )
     .map((ask) => ({ ...renderAsk(ask), decided_by_me: decidedByMe(ask) }))
 }

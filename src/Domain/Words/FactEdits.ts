@@ -19,8 +19,7 @@ export interface FactEditResult {
   readonly words_hash: string
 }
 
-const findFact = (contract: Contract, factId: string): Fact | Rejection =>
-  contract.facts.find((fact) => fact.id === factId) ?? notFound("fact", factId)
+const findFact = (contract: Contract, factId: string): Fact | Rejection => contract.facts.find((fact) => fact.id === factId) ?? notFound("fact", factId)
 
 export const setFact = (
   contract: Contract,
@@ -47,7 +46,12 @@ export const setFact = (
   const refused = requireOpen(contract) ?? requireCurrentHash(contract, input.ifMatch) ?? checkFactValue(input.value, "value")
   if (refused !== undefined) return refused
   if (contract.state !== "draft") {
-    return stageFactChange(contract, actor, { factId: fact.id, value: input.value, now: input.now, newId: input.newId }, factChanges(contract, fact.id, input.value).map((c) => c.block))
+    return stageFactChange(
+      contract,
+      actor,
+      { factId: fact.id, value: input.value, now: input.now, newId: input.newId },
+      factChanges(contract, fact.id, input.value).map((c) => c.block)
+    )
   }
   if (seat.side !== "drafter") return reject("invalid_request", "Only the drafting side edits the draft.")
   if (renderValue(fact.value) === renderValue(input.value) && !fact.missing) {

@@ -10,15 +10,13 @@ import type { RouteTable } from "../RouteTable.js"
 /** A refusal whose answer says when to come back (`Retry-After`, in seconds). */
 export class RetryLater extends Data.TaggedError("RetryLater")<{ readonly rejection: Rejection; readonly seconds: number }> {}
 
-export const unrecognized = (method: string, path: string) =>
-  reject("not_found", `Unrecognized request URL (${method}: ${excerpt(path, 100)}).`)
+export const unrecognized = (method: string, path: string) => reject("not_found", `Unrecognized request URL (${method}: ${excerpt(path, 100)}).`)
 
 /**
  * The one way out: a step's refusal, a handler's failure or an unknown route answers in the
  * spec's envelope; anything unexpected is logged and answered `500` with nothing internal.
  */
-export const answering = (routes: RouteTable, docsUrl: string) =>
-<R>(app: Effect.Effect<HttpServerResponse.HttpServerResponse, unknown, R>) =>
+export const answering = (routes: RouteTable, docsUrl: string) => <R>(app: Effect.Effect<HttpServerResponse.HttpServerResponse, unknown, R>) =>
   Effect.gen(function*() {
     const request = yield* HttpServerRequest.HttpServerRequest
     const fail = (rejection: Rejection, headers?: Record<string, string>) => Effect.succeed(errorResponse(rejection, docsUrl, headers))
