@@ -28,6 +28,7 @@ import { ContractStore } from "./Contracts/ContractStore.js"
 import { LiveContracts } from "./Contracts/LiveContracts.js"
 import { ContractsRepo } from "./Contracts/Repo.js"
 import { WriteProbe } from "./Contracts/WriteProbe.js"
+import { AdminAdmittedLive } from "./Http/AdminAdmitted.js"
 import { AuthenticatedLive } from "./Http/Authenticated.js"
 import { ErrorDocsRoutes } from "./Http/ErrorDocs.js"
 import { GatewayLive } from "./Http/Gateway.js"
@@ -88,7 +89,7 @@ const ApiLive = HttpApiBuilder.api(Api).pipe(
     AttentionHttp,
     AdminHttp
   ]),
-  Layer.provide(AuthenticatedLive)
+  Layer.provide([AuthenticatedLive, AdminAdmittedLive])
 )
 
 const HttpLive = HttpApiBuilder.serve().pipe(

@@ -5,6 +5,7 @@ import { scopes } from "../Domain/Api/Scopes.js"
 import { Body, Page } from "../Http/Schemas.js"
 import { Policy } from "../Http/Policy.js"
 import { Refusals } from "../Http/Refusals.js"
+import { AdminAdmitted } from "../Http/AdminAdmitted.js"
 
 const Text = (max: number) => Schema.Trim.pipe(Schema.minLength(1), Schema.maxLength(max))
 const Email = Schema.Trim.pipe(Schema.pattern(/^[^\s@]+@[^\s@]+$/), Schema.maxLength(320))
@@ -119,6 +120,7 @@ export class AdminApi extends HttpApiGroup.make("admin")
         "Revokes the key named by its id or by its secret, which travels in the body so that it never lands in an access log. Answers as `DELETE /admin/keys/{key_id}` does."
       )
   )
+  .middleware(AdminAdmitted)
   .annotate(Policy, Policy.admin())
   .annotate(Refusals, ["not_found"])
   .annotate(

@@ -6,13 +6,14 @@ import { Authenticate } from "../Auth/Authenticate.js"
 import { ServerConfig } from "../Config.js"
 import { Idempotency } from "../Idempotency/Idempotency.js"
 import { RateLimiter } from "../RateLimit/RateLimiter.js"
+import { AdminAdmission } from "./AdminAdmitted.js"
 import { withJsonBody } from "./BodyReader.js"
 import { actingPerson, adminToken, guestReach, rate, scope } from "./Gateway/Admission.js"
 import { answering } from "./Gateway/Answer.js"
 import { idempotent } from "./Gateway/Idempotent.js"
 import { ifMatch, jsonBody, pathAndQuery } from "./Gateway/Values.js"
 import type { JsonBody } from "./JsonBody.js"
-import type { RouteTable } from "./RouteTable.js"
+import { requestUrl, type RouteTable } from "./RouteTable.js"
 
 /** The handler reads exactly the body the gateway checked. */
 const handing = <E, R>(
@@ -38,14 +39,14 @@ export const gateway = (routes: RouteTable) =>
       return (app) =>
         answered(Effect.gen(function*() {
           const request = yield* HttpServerRequest.HttpServerRequest
-          const url = new URL(request.url, "http://x")
+          const url = requestUrl(request.url)
           const route = routes.find(request.method, url.pathname)
           if (route === undefined) return yield* app
           const { policy } = route
           if (policy.credential === "admin") {
             yield* adminToken(request, token)
             yield* pathAndQuery(route, url)
-            return yield* handing(app, request, yield* jsonBody(request, route))
+            return yield* Effect.provideService(handing(app, request, yield* jsonBody(request, route)), AdminAdmission, { admitted: true })
           }
           // The credential, the version in force and the named person resolve together (Auth/Authenticate).
           const caller = yield* authenticate.caller(request)

@@ -13,9 +13,25 @@ export interface Route {
 
 const split = (path: string) => path.split("/").filter((segment) => segment !== "")
 
+const decoded = (segment: string) => {
+  try {
+    return decodeURIComponent(segment)
+  } catch {
+    return segment
+  }
+}
+
+// Literal segments are compared decoded, as the router compares them: `/%61dmin/orgs` is the
+// admin route, and must meet the admin route's checks.
 const matches = (route: Route, segments: ReadonlyArray<string>) =>
   route.segments.length === segments.length &&
-  route.segments.every((segment, i) => segment.startsWith(":") || segment === segments[i])
+  route.segments.every((segment, i) => segment.startsWith(":") || segment === decoded(segments[i]!))
+
+/**
+ * The request's target as one URL, whatever it starts with: `new URL("//admin/orgs", base)`
+ * would read `admin` as a host and leave `/orgs`, while the router reads the path `/admin/orgs`.
+ */
+export const requestUrl = (target: string) => new URL(`http://x${target.startsWith("/") ? "" : "/"}${target}`)
 
 /** The declared endpoints, read back from the HttpApi so the gateway never keeps its own copy. */
 export const routeTable = (api: HttpApi.HttpApi.Any) => {
