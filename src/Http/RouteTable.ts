@@ -36,6 +36,7 @@ export const requestUrl = (target: string) => new URL(`http://x${target.startsWi
 /** The declared endpoints, read back from the HttpApi so the gateway never keeps its own copy. */
 export const routeTable = (api: HttpApi.HttpApi.Any) => {
   const routes: Array<Route> = []
+  // reflect is typed for AnyWithProps, which every HttpApi is at run time (the platform casts alike).
   HttpApi.reflect(api as HttpApi.HttpApi.AnyWithProps, {
     onGroup() {},
     onEndpoint({ endpoint, mergedAnnotations }) {
