@@ -4,7 +4,7 @@ import { refusal } from "./support/apiClient.js"
 import { seat } from "./support/client.js"
 import { databases } from "./support/databases.js"
 import { type Running, startService } from "./support/service.js"
-import { type Side, typedParties } from "./support/typedNegotiation.js"
+import { counterFirstClause, type Side, typedParties } from "./support/typedNegotiation.js"
 
 for (const database of databases) {
   describe(`negotiating between two orgs (${database.name})`, () => {
@@ -169,10 +169,7 @@ for (const database of databases) {
         const { drafted } = yield* sent
         const path = { id: drafted.id }
         const headers = { "if-match": drafted.words_hash }
-        const clause = drafted.blocks.find((b) => b.kind === "clause")!
-        const ask =
-          (yield* bea.api.negotiation.stage({ path, headers, payload: { block_id: clause.id, type: "counter", text: "New words.", why: "Why not" } })).ask
-        yield* bea.api.negotiation.commit({ path, headers, payload: { confirmed_by: bea.person } })
+        const { ask, clause } = yield* counterFirstClause(bea, drafted, { text: "New words.", why: "Why not" })
         const [, declined] = yield* ada.api.negotiation.stage({
           path,
           headers,
@@ -198,10 +195,7 @@ for (const database of databases) {
         const { drafted } = yield* sent
         const path = { id: drafted.id }
         const headers = { "if-match": drafted.words_hash }
-        const clause = drafted.blocks.find((b) => b.kind === "clause")!
-        const ask =
-          (yield* bea.api.negotiation.stage({ path, headers, payload: { block_id: clause.id, type: "counter", text: "Beta's words.", why: "Ours" } })).ask
-        yield* bea.api.negotiation.commit({ path, headers, payload: { confirmed_by: bea.person } })
+        const { ask } = yield* counterFirstClause(bea, drafted, { text: "Beta's words.", why: "Ours" })
         yield* ada.api.negotiation.stage({ path, headers, payload: { ask_id: ask, type: "accept" } })
         const moved = (yield* ada.api.negotiation.commit({ path, headers, payload: { confirmed_by: ada.person } })).words_hash
         const stale = yield* refusal(bea.api.negotiation.commit({ path, headers, payload: { confirmed_by: bea.person } }))

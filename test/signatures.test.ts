@@ -4,7 +4,7 @@ import { apiClient, newOrg, refusal, type WireRefusal } from "./support/apiClien
 import { call, idempotencyKey } from "./support/client.js"
 import { databases } from "./support/databases.js"
 import { type Running, startService } from "./support/service.js"
-import { type Side, typedParties } from "./support/typedNegotiation.js"
+import { counterFirstClause, type Side, typedParties } from "./support/typedNegotiation.js"
 
 for (const database of databases) {
   describe(`signatures and execution (${database.name})`, () => {
@@ -139,17 +139,10 @@ for (const database of databases) {
     it.effect("holds a bound signature while a question is open, and binds it again when agreed on the same words", () =>
       Effect.gen(function*() {
         const { ada, bea, drafted, path } = yield* agreed
-        const headers = { "if-match": drafted.words_hash }
         const signed = yield* ada.api.signatures.sign({ path, payload: { text_hash: drafted.words_hash, confirmed_by: ada.person } })
         const signature = ada.api.signatures.get({ path: { signature_id: signed.id } })
         const eventTypes = Effect.map(ada.api.contracts.events({ path, urlParams: {} }), (page) => page.data.map((e) => e.type))
-        const clause = drafted.blocks.find((b) => b.kind === "clause")!
-        const ask = (yield* bea.api.negotiation.stage({
-          path,
-          headers,
-          payload: { block_id: clause.id, type: "counter", text: "Reopened.", why: "One more thing" }
-        })).ask
-        const reopened = yield* bea.api.negotiation.commit({ path, headers, payload: { confirmed_by: bea.person } })
+        const { ask, committed: reopened } = yield* counterFirstClause(bea, drafted, { text: "Reopened.", why: "One more thing" })
         expect(reopened.state).toBe("negotiating")
         expect((yield* signature).state).toBe("held")
         expect((yield* eventTypes).slice(-2)).toEqual(["letter.received", "signature.held"])
@@ -166,10 +159,7 @@ for (const database of databases) {
         const { ada, bea, drafted, path } = yield* agreed
         const headers = { "if-match": drafted.words_hash }
         const old = yield* ada.api.signatures.sign({ path, payload: { text_hash: drafted.words_hash, confirmed_by: ada.person } })
-        const clause = drafted.blocks.find((b) => b.kind === "clause")!
-        const ask =
-          (yield* bea.api.negotiation.stage({ path, headers, payload: { block_id: clause.id, type: "counter", text: "New words.", why: "Better" } })).ask
-        yield* bea.api.negotiation.commit({ path, headers, payload: { confirmed_by: bea.person } })
+        const { ask } = yield* counterFirstClause(bea, drafted, { text: "New words.", why: "Better" })
         yield* ada.api.negotiation.stage({ path, headers, payload: { ask_id: ask, type: "accept" } })
         const landed = yield* ada.api.negotiation.commit({ path, headers, payload: { confirmed_by: ada.person } })
         expect(landed.state).toBe("agreed")

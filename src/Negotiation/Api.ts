@@ -5,6 +5,7 @@ import { Authenticated } from "../Http/Authenticated.js"
 import { Policy } from "../Http/Policy.js"
 import { Refusals } from "../Http/Refusals.js"
 import { Page } from "../Http/Schemas.js"
+import type { ErrorCode } from "../Domain/Api/ErrorCodes.js"
 import {
   AskRow,
   CommitRequest,
@@ -23,6 +24,17 @@ import {
 
 const contractPath = Schema.Struct({ id: Schema.String })
 
+// Send and commit are both a round: they refuse alike.
+const roundRefusals: ReadonlyArray<ErrorCode> = [
+  "words_changed",
+  "confirmation_required",
+  "not_on_required_party_list",
+  "not_a_negotiator",
+  "contract_executed",
+  "contract_filed",
+  "contract_cancelled"
+]
+
 export class NegotiationApi extends HttpApiGroup.make("negotiation")
   .add(
     HttpApiEndpoint.post("send", "/contracts/:id/send")
@@ -36,15 +48,7 @@ export class NegotiationApi extends HttpApiGroup.make("negotiation")
         OpenApi.Description,
         "The first Send: the recipients become the counterparty side and the first letter is committed. Without `confirmed_by` nothing is sent: `409 confirmation_required` carries the letter preview. The answer carries a `warning` when unfilled blanks, unconfirmed facts or unverified blocks went out."
       )
-      .annotate(Refusals, [
-        "words_changed",
-        "confirmation_required",
-        "not_on_required_party_list",
-        "not_a_negotiator",
-        "contract_executed",
-        "contract_filed",
-        "contract_cancelled"
-      ])
+      .annotate(Refusals, roundRefusals)
   )
   .add(
     HttpApiEndpoint.post("stage", "/contracts/:id/decisions")
@@ -120,15 +124,7 @@ export class NegotiationApi extends HttpApiGroup.make("negotiation")
         OpenApi.Description,
         "Commits your unsent reply as one letter, in one atomic round: decisions a concurrent letter invalidated come back in `re_asked`, asks everyone agreed land, and the words change only then. Without `confirmed_by`: `409 confirmation_required` with the preview."
       )
-      .annotate(Refusals, [
-        "words_changed",
-        "confirmation_required",
-        "not_on_required_party_list",
-        "not_a_negotiator",
-        "contract_executed",
-        "contract_filed",
-        "contract_cancelled"
-      ])
+      .annotate(Refusals, roundRefusals)
   )
   .add(
     HttpApiEndpoint.get("asks", "/contracts/:id/asks")

@@ -35,3 +35,24 @@ export const typedParties = (baseUrl: string) =>
     })
     return { acme, beta, ada, bea, draft, sent, as: (org: CreatedOrg, person?: string) => sideOf(baseUrl, org, person) }
   })
+
+interface DraftedWords<B> {
+  readonly id: string
+  readonly words_hash: string
+  readonly blocks: ReadonlyArray<B>
+}
+
+/** `side` counters the contract's first clause and commits that round: the clause, the ask it opened, the round. */
+export const counterFirstClause = <B extends { readonly id: string; readonly kind: string }>(
+  side: Side,
+  contract: DraftedWords<B>,
+  counter: { readonly text: string; readonly why: string }
+) =>
+  Effect.gen(function*() {
+    const path = { id: contract.id }
+    const headers = { "if-match": contract.words_hash }
+    const clause = contract.blocks.find((b) => b.kind === "clause")!
+    const { ask } = yield* side.api.negotiation.stage({ path, headers, payload: { block_id: clause.id, type: "counter", ...counter } })
+    const committed = yield* side.api.negotiation.commit({ path, headers, payload: { confirmed_by: side.person } })
+    return { clause, ask, committed }
+  })
