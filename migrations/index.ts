@@ -5,6 +5,7 @@ import letters from "./0004_letters.js"
 import idempotentWrites from "./0005_idempotent_writes.js"
 import keyLast4 from "./0006_key_last4.js"
 import partyBroughtBy from "./0007_party_brought_by.js"
+import importsAndAssets from "./0008_imports_and_assets.js"
 
 // Every migration, by its numbered name; the migrator runs the ones a database has not seen.
 export const migrations = {
@@ -14,5 +15,6 @@ export const migrations = {
   "0004_letters": letters,
   "0005_idempotent_writes": idempotentWrites,
   "0006_key_last4": keyLast4,
-  "0007_party_brought_by": partyBroughtBy
+  "0007_party_brought_by": partyBroughtBy,
+  "0008_imports_and_assets": importsAndAssets
 }

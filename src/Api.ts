@@ -1,10 +1,12 @@
 import { HttpApi, OpenApi } from "@effect/platform"
 import { AdminApi } from "./Admin/Api.js"
+import { AssetsApi } from "./Assets/Api.js"
 import { AttentionApi } from "./Attention/Api.js"
 import { CertificatesApi } from "./Certificates/Api.js"
 import { ContractsApi } from "./Contracts/Api.js"
 import { describeInterface } from "./Http/OpenApiDocument.js"
 import { RejectionError } from "./Http/Schemas.js"
+import { ImportsApi } from "./Imports/Api.js"
 import { MarksApi } from "./Marks/Api.js"
 import { MeApi } from "./Me/Api.js"
 import { NegotiationApi } from "./Negotiation/Api.js"
@@ -24,6 +26,8 @@ const declared = HttpApi.make("contracts-api")
   .add(MarksApi)
   .add(CertificatesApi)
   .add(AttentionApi)
+  .add(ImportsApi)
+  .add(AssetsApi)
   .add(AdminApi)
   .addError(RejectionError)
   .annotate(OpenApi.Title, "Contract Negotiation Service")

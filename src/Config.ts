@@ -1,5 +1,4 @@
-import type { Option } from "effect"
-import { Config, Context, Effect, Layer } from "effect"
+import { Config, Context, Effect, Layer, Option } from "effect"
 
 export interface RateLimits {
   readonly readsPerMinute: number
@@ -18,9 +17,18 @@ export interface Settings {
   readonly rateLimits: RateLimits
   /** Seconds a Contract entity may sit idle before it passivates; optional so settings built in code keep the default. */
   readonly contractIdleSeconds?: number
+  /** Where asset bytes live (src/Assets/AssetStore.ts); unset: `dataDir/assets`, or a throwaway directory for `memory://`. */
+  readonly assetDir?: string
+  /** `host:port` or a socket path of a clamd that scans imports (INSTREAM); unset: files are not scanned. */
+  readonly clamdAddress?: string
+  /** Parses running at once, and the time one may take before its import fails with `parser_error`. */
+  readonly importConcurrency?: number
+  readonly importTimeoutSeconds?: number
 }
 
 export const defaultContractIdleSeconds = 300
+export const defaultImportConcurrency = 2
+export const defaultImportTimeoutSeconds = 120
 
 export class ServerConfig extends Context.Tag("ServerConfig")<ServerConfig, Settings>() {
   static readonly fromEnv = Layer.effect(
@@ -40,7 +48,11 @@ export class ServerConfig extends Context.Tag("ServerConfig")<ServerConfig, Sett
           writesPerMinute: yield* Config.integer("RATE_LIMIT_WRITES_PER_MINUTE").pipe(Config.withDefault(120)),
           sendSignPerMinute: yield* Config.integer("RATE_LIMIT_SEND_SIGN_PER_MINUTE").pipe(Config.withDefault(20))
         },
-        contractIdleSeconds: yield* Config.integer("CONTRACT_IDLE_SECONDS").pipe(Config.withDefault(defaultContractIdleSeconds))
+        contractIdleSeconds: yield* Config.integer("CONTRACT_IDLE_SECONDS").pipe(Config.withDefault(defaultContractIdleSeconds)),
+        assetDir: Option.getOrUndefined(yield* Config.option(Config.nonEmptyString("ASSET_DIR"))),
+        clamdAddress: Option.getOrUndefined(yield* Config.option(Config.nonEmptyString("CLAMD_ADDRESS"))),
+        importConcurrency: yield* Config.integer("IMPORT_CONCURRENCY").pipe(Config.withDefault(defaultImportConcurrency)),
+        importTimeoutSeconds: yield* Config.integer("IMPORT_TIMEOUT_SECONDS").pipe(Config.withDefault(defaultImportTimeoutSeconds))
       }
     })
   )

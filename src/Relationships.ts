@@ -1,4 +1,5 @@
 import { Effect, Option } from "effect"
+import { Assets } from "./Assets.js"
 import { Actor, domainActor } from "./Auth/Actor.js"
 import { ContractStore } from "./Contracts/ContractStore.js"
 import { notFound } from "./Domain/Contract/Rejection.js"
@@ -16,6 +17,7 @@ export class Relationships extends Effect.Service<Relationships>()("Relationship
   effect: Effect.gen(function*() {
     const store = yield* ContractStore
     const repo = yield* RelationshipsRepo
+    const assets = yield* Assets
 
     const get = Effect.fnUntraced(function*(id: string) {
       const actor = domainActor(yield* Actor)
@@ -35,12 +37,16 @@ export class Relationships extends Effect.Service<Relationships>()("Relationship
       const visible = listed.slice(0, relationshipContracts).filter((contract) => seatOf(contract, actor) !== null)
       if (row.value.org !== actor.org && visible.length === 0) return yield* notFound("relationship", id)
       const people = new Map(visible.flatMap((c) => c.parties.map((p) => [p.person, { id: p.person, name: p.name, email: p.email }] as const)))
+      // The relationship's own assets belong to its org; the other org sees its contracts' only.
+      const held = (yield* assets.ofRelationship(id, visible.map((c) => c.id)))
+        .filter((asset) => asset.contract !== null || row.value.org === actor.org)
       return {
         id,
         object: "relationship" as const,
         contracts: visible.map((c) => ({ id: c.id, state: c.state, origin: c.origin })),
         people: [...people.values()],
-        assets: [],
+        assets: held.map((asset) => ({ id: asset.id, filename: asset.filename })),
+        held,
         created: row.value.created
       }
     })
@@ -53,6 +59,11 @@ export class Relationships extends Effect.Service<Relationships>()("Relationship
       return { id, created, key, org }
     })
 
-    return { get, derive } as const
+    const read = (id: string) => Effect.map(get(id), ({ held: _held, ...relationship }) => relationship)
+
+    /** GET /relationships/{id}/assets: the contracts' assets plus the relationship's own. */
+    const assetsOf = (id: string) => Effect.map(get(id), ({ held }) => ({ data: held }))
+
+    return { get: read, assetsOf, derive } as const
   })
 }) {}

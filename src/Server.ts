@@ -3,6 +3,15 @@ import { HttpApiBuilder, HttpApiScalar, HttpServer } from "@effect/platform"
 import { NodeHttpServer } from "@effect/platform-node"
 import { Effect, Layer } from "effect"
 import { AdminHttp } from "./Admin/Http.js"
+import { Assets } from "./Assets.js"
+import { AssetStore } from "./Assets/AssetStore.js"
+import { AssetsHttp } from "./Assets/Http.js"
+import { AssetsRepo } from "./Assets/Repo.js"
+import { Imports } from "./Imports.js"
+import { ImportsHttp } from "./Imports/Http.js"
+import { ImportParser } from "./Imports/Parser.js"
+import { ImportsRepo } from "./Imports/Repo.js"
+import { ImportWorker } from "./Imports/Worker.js"
 import { Attention } from "./Attention.js"
 import { Certificates } from "./Certificates.js"
 import { Contracts } from "./Contracts.js"
@@ -61,7 +70,10 @@ const Repos = Layer.provideMerge(
     MarksRepo.Default,
     SigningKey.Default,
     LiveContracts.Default,
-    RelationshipsRepo.Default
+    RelationshipsRepo.Default,
+    AssetsRepo.Default,
+    ImportsRepo.Default,
+    AssetStore.Default
   )
 )
 
@@ -69,11 +81,14 @@ const Repos = Layer.provideMerge(
 const Cluster = ContractLive.pipe(Layer.provideMerge(SingleRunner.layer({ runnerStorage: "memory" })))
 
 /** A service per capability, all reaching contracts through the one store. */
-const Services = Layer.mergeAll(Contracts.Default, Parties.Default, Signatures.Default, Certificates.Default, Attention.Default, Me.Default).pipe(
-  Layer.provideMerge(Negotiation.Default),
-  Layer.provideMerge(Layer.mergeAll(Relationships.Default, Marks.Default)),
-  Layer.provideMerge(ContractStore.Default)
-)
+const Services = Layer.mergeAll(Contracts.Default, Parties.Default, Signatures.Default, Certificates.Default, Attention.Default, Me.Default, Imports.Default)
+  .pipe(
+    Layer.provideMerge(Layer.mergeAll(Negotiation.Default, ImportWorker.Default)),
+    Layer.provideMerge(Layer.mergeAll(Relationships.Default, Marks.Default)),
+    Layer.provideMerge(Assets.Default),
+    Layer.provideMerge(ImportParser.rules),
+    Layer.provideMerge(ContractStore.Default)
+  )
 
 const ApiLive = HttpApiBuilder.api(Api).pipe(
   Layer.provide([
@@ -87,6 +102,8 @@ const ApiLive = HttpApiBuilder.api(Api).pipe(
     MarksHttp,
     CertificatesHttp,
     AttentionHttp,
+    ImportsHttp,
+    AssetsHttp,
     AdminHttp
   ]),
   Layer.provide([AuthenticatedLive, AdminAdmittedLive])

@@ -10,6 +10,7 @@ import { Deleted, Staged, SendResult, CommitResult } from "../Negotiation/Schema
 import { AskWithdrawn, Cancelled, Invited, Removed } from "../Parties/Schemas.js"
 import { Signed } from "../Signatures/Schemas.js"
 import { Amended, FactConfirmation, FactEdit, FactValue, Question } from "./Schemas.js"
+import { BlockConfirmation, ImportSummary, ParseMessage } from "../Imports/Schemas.js"
 
 // Each message declares what its write answers: the core's result, typed from the edge to the
 // core and back; on a resumed request the stored result is decoded with the same schema.
@@ -84,6 +85,18 @@ export const Amend = command(
   })
 )
 
+// Sent by the import worker to the contract its import planned: a second send (a resumed import) answers the first's summary.
+export const Import = command(
+  "Import",
+  { importId: Schema.String, asset: Schema.String, parse: ParseMessage, filed: Schema.Boolean },
+  ImportSummary
+)
+export const ConfirmBlock = command(
+  "ConfirmBlock",
+  { blockId: Schema.String, text: Schema.optional(Schema.String), ifMatch: hash, scopes: Schema.NullOr(Schema.Array(Schema.String)) },
+  BlockConfirmation
+)
+
 /** The single writer of one contract: every write is one of these messages, handled one at a time. */
 export const Contract = Entity.make("Contract", [
   Draft,
@@ -101,5 +114,7 @@ export const Contract = Entity.make("Contract", [
   Cancel,
   Sign,
   WithdrawSignature,
-  Amend
+  Amend,
+  Import,
+  ConfirmBlock
 ])

@@ -22,6 +22,8 @@ import { WriteProbe } from "./WriteProbe.js"
 import { requestKeyHeaders } from "../Idempotency/RequestKey.js"
 import { makeId } from "../RandomIds.js"
 import { asId } from "../Domain/Contract/Ids.js"
+import { importContract, importSummary } from "../Domain/Imports/ImportContract.js"
+import { confirmBlock } from "../Domain/Imports/ConfirmBlock.js"
 
 /** The idempotency key the message was sent under, for the save to record its result on. */
 const requestKeyOf = (headers: Headers.Headers) => {
@@ -104,6 +106,16 @@ export const ContractLive = Layer.unwrapEffect(Effect.map(ServerConfig, (setting
         Sign: ({ headers, payload }) => existing(headers, (contract, at) => signContract(contract, payload.actor, { ...payload, ...given(at) })),
         WithdrawSignature: ({ headers, payload }) =>
           existing(headers, (contract, at) => withdrawSignature(contract, payload.actor, { ...payload, ...given(at) })),
+        Import: ({ headers, payload }) =>
+          write(headers, (contract, at) => {
+            if (Option.isNone(contract)) return importContract({ ...payload, ...given(at), id, mode: payload.actor.mode })
+            // The same import again (its worker resumed after a restart): the contract it made answers.
+            if (contract.value.imported?.import !== payload.importId) {
+              return new Rejection({ code: "invalid_request", message: "This contract already exists." })
+            }
+            return { contract: contract.value, events: [], result: importSummary(contract.value, payload.parse.missing.length) }
+          }),
+        ConfirmBlock: ({ headers, payload }) => existing(headers, (contract, at) => confirmBlock(contract, payload.actor, { ...payload, ...given(at) })),
         Amend: ({ headers, payload }) =>
           answeringDefects(Effect.flatMap(live.read(payload.parent, repo.load), (parent) =>
             write(headers, (contract, at) =>

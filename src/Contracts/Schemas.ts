@@ -1,7 +1,7 @@
 import { Schema } from "effect"
 import { capacities, contractStates, origins } from "../Domain/Contract/Contract.js"
 import { factKinds } from "../Domain/Words/Fact.js"
-import { blockKinds } from "../Domain/Words/Blocks.js"
+import { blockKinds, verifications } from "../Domain/Words/Blocks.js"
 import { Body, Page } from "../Http/Schemas.js"
 import { SignatureState } from "../Signatures/Schemas.js"
 
@@ -11,7 +11,11 @@ export const Block = Schema.Struct({
   id: Schema.String,
   number: Schema.Int,
   kind: Schema.Literal(...blockKinds),
-  text: Schema.String
+  text: Schema.String,
+  /** Imported blocks only: the parser's confidence (0 to 1), `unverified` under the threshold, and where the block was read from. */
+  confidence: Schema.optional(Schema.Number),
+  verification: Schema.optional(Schema.Literal(...verifications)),
+  source_span: Schema.optional(Schema.Struct({ asset: Schema.String, page: Schema.Number, offset_start: Schema.Number, offset_end: Schema.Number }))
 }).annotations({ identifier: "Block" })
 
 export const Fact = Schema.Struct({
@@ -62,6 +66,8 @@ export const Sheet = Schema.Struct({
   url: Schema.String,
   relationship: Schema.NullOr(Schema.String),
   amends: Schema.NullOr(Schema.String),
+  /** Filed contracts only: the importer's claim that it was signed elsewhere; provenance, never proof. */
+  signed_elsewhere: Schema.optional(Schema.Struct({ claimed_by: Schema.String, claimed_at: Schema.String, asset: Schema.String })),
   words_hash: Schema.String,
   head_sequence: Schema.Int,
   blocks: Schema.Array(Block),

@@ -1,6 +1,7 @@
 import { HttpApiBuilder, HttpServerRequest, type HttpServerResponse } from "@effect/platform"
 import { Effect, Layer } from "effect"
 import { AdminToken } from "../Admin/AdminToken.js"
+import { AssetStore } from "../Assets/AssetStore.js"
 import { Actor } from "../Auth/Actor.js"
 import { Authenticate } from "../Auth/Authenticate.js"
 import { ServerConfig } from "../Config.js"
@@ -10,10 +11,11 @@ import { AdminAdmission } from "./AdminAdmitted.js"
 import { withJsonBody } from "./BodyReader.js"
 import { actingPerson, adminToken, guestReach, rate, scope } from "./Gateway/Admission.js"
 import { answering } from "./Gateway/Answer.js"
-import { idempotent } from "./Gateway/Idempotent.js"
+import { idempotent, keyOf } from "./Gateway/Idempotent.js"
 import { ifMatch, jsonBody, pathAndQuery } from "./Gateway/Values.js"
 import type { JsonBody } from "./JsonBody.js"
 import { requestUrl, type RouteTable } from "./RouteTable.js"
+import { persistedRecord, readUpload, type Upload, Uploaded, type UploadRule } from "./Upload.js"
 
 /** The handler reads exactly the body the gateway checked. */
 const handing = <E, R>(
@@ -21,6 +23,24 @@ const handing = <E, R>(
   request: HttpServerRequest.HttpServerRequest,
   body: JsonBody | null
 ) => (body === null ? app : Effect.provideService(app, HttpServerRequest.HttpServerRequest, withJsonBody(request, body)))
+
+/** The handler of a multipart endpoint decodes the parts the gateway streamed, and reads the files' facts. */
+const handingUpload = <E, R>(
+  app: Effect.Effect<HttpServerResponse.HttpServerResponse, E, R>,
+  request: HttpServerRequest.HttpServerRequest,
+  rule: UploadRule,
+  upload: Upload
+) =>
+  Effect.provideService(
+    Effect.provideService(app, Uploaded, upload),
+    HttpServerRequest.HttpServerRequest,
+    // The one cast of a request, as withJsonBody: the stream is spent, its parts are on disk.
+    Object.create(request, { multipart: { value: Effect.succeed(persistedRecord(rule, upload)) } }) as HttpServerRequest.HttpServerRequest
+  )
+
+/** What makes two uploads the same request for an idempotency key: the parts, and each file's name and bytes. */
+const uploadFingerprint = (upload: Upload) =>
+  JSON.stringify({ fields: [...upload.fields].sort(), files: upload.files.map((file) => [file.filename, file.sha256]) })
 
 /**
  * Everything that stands between a request and its handler, one named step each, in the order a
@@ -35,6 +55,7 @@ export const gateway = (routes: RouteTable) =>
       const limiter = yield* RateLimiter
       const idempotency = yield* Idempotency
       const { token } = yield* AdminToken
+      const assets = yield* AssetStore
 
       return (app) =>
         answered(Effect.gen(function*() {
@@ -55,11 +76,22 @@ export const gateway = (routes: RouteTable) =>
           yield* actingPerson(caller, policy)
           yield* rate(limiter, caller, policy)
           yield* pathAndQuery(route, url)
+          if (policy.upload !== null) {
+            const rule = policy.upload
+            // The parts live in a temporary directory for the length of the request.
+            return yield* Effect.scoped(Effect.gen(function*() {
+              // Without a key, nothing is worth streaming: refused before the first byte is read.
+              if (policy.idempotent) yield* keyOf(request)
+              const upload = yield* readUpload(request, rule, assets.tmpDir)
+              const handler = answered(Effect.provideService(handingUpload(app, request, rule, upload), Actor, caller))
+              return yield* policy.idempotent ? idempotent(idempotency, request, url.pathname, caller, uploadFingerprint(upload), handler) : handler
+            }))
+          }
           const body = yield* jsonBody(request, route)
           yield* ifMatch(policy, request)
           // Answered before idempotency keeps it, so the key keeps exactly what the client was told.
           const handler = answered(Effect.provideService(handing(app, request, body), Actor, caller))
-          return yield* policy.idempotent ? idempotent(idempotency, request, url.pathname, caller, body, handler) : handler
+          return yield* policy.idempotent ? idempotent(idempotency, request, url.pathname, caller, body?.text ?? "", handler) : handler
         }))
     })
   )

@@ -1,5 +1,6 @@
 import { Context } from "effect"
 import type { Scope } from "../Domain/Api/Scopes.js"
+import type { UploadRule } from "./Upload.js"
 
 export type RateClass = "read" | "write" | "send_sign"
 
@@ -40,6 +41,8 @@ export interface EndpointPolicy {
   readonly idempotent: boolean
   readonly ifMatch: IfMatchRule
   readonly guest: GuestReach
+  /** A multipart endpoint: the gateway streams the upload to temporary files by this rule instead of reading JSON. */
+  readonly upload: UploadRule | null
 }
 
 export class Policy extends Context.Tag("Http/Policy")<Policy, EndpointPolicy>() {
@@ -53,7 +56,8 @@ export class Policy extends Context.Tag("Http/Policy")<Policy, EndpointPolicy>()
       actingPerson: options.actingPerson ?? false,
       idempotent: false,
       ifMatch: "absent",
-      guest: options.guest ?? guestByDefault(scope)
+      guest: options.guest ?? guestByDefault(scope),
+      upload: null
     }
   }
   static write(
@@ -64,6 +68,7 @@ export class Policy extends Context.Tag("Http/Policy")<Policy, EndpointPolicy>()
       readonly orScope?: Scope
       readonly ifMatch?: IfMatchRule
       readonly guest?: GuestReach
+      readonly upload?: UploadRule
     } = {}
   ): EndpointPolicy {
     return {
@@ -75,7 +80,8 @@ export class Policy extends Context.Tag("Http/Policy")<Policy, EndpointPolicy>()
       actingPerson: true,
       idempotent: options.idempotent ?? false,
       ifMatch: options.ifMatch ?? "absent",
-      guest: options.guest ?? guestByDefault(scope)
+      guest: options.guest ?? guestByDefault(scope),
+      upload: options.upload ?? null
     }
   }
   /** The admin API (SEMANTICS.md "Bootstrap"): the admin token, nothing else of a caller's. */
@@ -89,7 +95,8 @@ export class Policy extends Context.Tag("Http/Policy")<Policy, EndpointPolicy>()
       actingPerson: false,
       idempotent: false,
       ifMatch: "absent",
-      guest: "never"
+      guest: "never",
+      upload: null
     }
   }
 }

@@ -24,6 +24,7 @@ export const gatewayRefusals = (policy: EndpointPolicy | undefined): ReadonlyArr
     ...(policy.scope === null ? [] : ["insufficient_scope" as const]),
     ...(policy.actingPerson ? ["acting_person_required" as const] : []),
     ...(policy.idempotent ? ["idempotency_error" as const, "idempotency_in_flight" as const] : []),
-    ...(policy.ifMatch === "required" ? ["if_match_required" as const] : [])
+    ...(policy.ifMatch === "required" ? ["if_match_required" as const] : []),
+    ...(policy.upload === null ? [] : ["file_too_large" as const, ...(policy.upload.tooMany === "too_many_files" ? ["too_many_files" as const] : [])])
   ]
 }

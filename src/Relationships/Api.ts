@@ -3,6 +3,7 @@ import { Schema } from "effect"
 import { contractStates, origins } from "../Domain/Contract/Contract.js"
 import { Authenticated } from "../Http/Authenticated.js"
 import { Policy } from "../Http/Policy.js"
+import { AssetList } from "../Assets/Schemas.js"
 
 export const Relationship = Schema.Struct({
   id: Schema.String,
@@ -21,6 +22,14 @@ export class RelationshipsApi extends HttpApiGroup.make("relationships")
       .annotate(Policy, Policy.read("contracts:read"))
       .annotate(OpenApi.Summary, "Read a relationship")
       .annotate(OpenApi.Description, "The contracts, people and assets shared with one counterparty, derived at the first Send. Read-only.")
+  )
+  .add(
+    HttpApiEndpoint.get("assets", "/relationships/:id/assets")
+      .setPath(Schema.Struct({ id: Schema.String }))
+      .addSuccess(AssetList)
+      .annotate(Policy, Policy.read("contracts:read"))
+      .annotate(OpenApi.Summary, "List a relationship's assets")
+      .annotate(OpenApi.Description, "The assets of the relationship's contracts you can see, plus the relationship's own, oldest first.")
   )
   .middleware(Authenticated)
 {}

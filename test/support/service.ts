@@ -1,7 +1,10 @@
 import { HttpServer } from "@effect/platform"
 import { NodeHttpServer } from "@effect/platform-node"
 import { Effect, Exit, Layer, Option, Scope } from "effect"
+import { mkdtempSync } from "node:fs"
 import type { Server } from "node:http"
+import { tmpdir } from "node:os"
+import { join } from "node:path"
 import { type RateLimits, ServerConfig, type Settings } from "../../src/Config.js"
 import { WriteProbe } from "../../src/Contracts/WriteProbe.js"
 import { startingServer } from "../../src/Http/StartingServer.js"
@@ -40,6 +43,11 @@ export interface ServiceOptions {
   readonly databaseUrl?: string
   /** Run on the embedded database in this directory, as `npm start` does with DATABASE_URL unset. */
   readonly dataDir?: string
+  /** Keep asset bytes here (a restart passes the first run's); else a fresh directory, or the data dir's own. */
+  readonly assetDir?: string
+  readonly clamdAddress?: string
+  readonly importConcurrency?: number
+  readonly importTimeoutSeconds?: number
 }
 
 /** Starts the real service on a free loopback port, as `npm start` would, on one test database. */
@@ -53,7 +61,11 @@ export const startService = async (database: TestDatabase, options: ServiceOptio
     testSettings({
       databaseUrl: Option.fromNullable(databaseUrl),
       dataDir: options.dataDir ?? defaults.dataDir,
-      rateLimits: { ...defaults.rateLimits, ...options.rateLimits }
+      rateLimits: { ...defaults.rateLimits, ...options.rateLimits },
+      assetDir: options.assetDir ?? (options.dataDir !== undefined ? undefined : mkdtempSync(join(tmpdir(), "cns-test-assets-"))),
+      clamdAddress: options.clamdAddress,
+      importConcurrency: options.importConcurrency,
+      importTimeoutSeconds: options.importTimeoutSeconds
     })
   )
   let server: Server | undefined

@@ -74,6 +74,10 @@ export interface Contract {
   readonly version: number
   /** An amendment's other side and covering note, used by its first Send when it names no recipients. */
   readonly carried: { readonly note: string | null; readonly recipients: ReadonlyArray<CarriedRecipient> } | null
+  /** Filed contracts only: the importer's claim that it was signed elsewhere (provenance, never proof). */
+  readonly signed_elsewhere?: { readonly claimed_by: string; readonly claimed_at: string; readonly asset: string }
+  /** Imported contracts only: the import that made it and the asset it was read from. */
+  readonly imported?: { readonly import: string; readonly asset: string }
   readonly words_hash: string
   readonly head_sequence: number
   readonly created_at: string

@@ -88,7 +88,27 @@ export const ContractCancelled = event(
   Schema.Struct({ contract: Text, origin: Origin, letter: Text, reason: Text, cancelled_by: Text })
 )
 
+/** A successful parse made this contract (once per import): `origin` is one of the six cores that carry it. */
+export const ContractParsed = event(
+  "contract.parsed",
+  Schema.Struct({ contract: Text, origin: Origin, import: Text, asset: Text, state: State, title: Text, words_hash: Text, blocks: Schema.Number })
+)
+
+export const ImportCompleted = event(
+  "import.completed",
+  Schema.Struct({ contract: Text, import: Text, asset: Text, unverified_count: Schema.Number, unverified: Texts })
+)
+
+/** A person cleared an imported block's parse; `text` is the candidate chosen, or null for the parse as it stood. */
+export const BlockConfirmed = event(
+  "block.confirmed",
+  Schema.Struct({ contract: Text, block: Text, confirmed_by: Text, text: Schema.NullOr(Text), words_hash: Text })
+)
+
 const others = [
+  ContractParsed,
+  ImportCompleted,
+  BlockConfirmed,
   LetterSent,
   WordsChanged,
   FactConfirmed,

@@ -8,7 +8,18 @@ import type { Block } from "../Words/Blocks.js"
 
 // Seat rendering lives here once: every read, event and (later) webhook renders through it.
 
-export const renderBlock = (block: Block) => ({ id: block.id, number: block.number, kind: block.kind, text: block.text })
+export const renderBlock = (block: Block) => ({
+  id: block.id,
+  number: block.number,
+  kind: block.kind,
+  text: block.text,
+  // Imported blocks carry their parse; drafted ones have none to show.
+  ...(block.verification === undefined ? {} : {
+    confidence: block.confidence,
+    verification: block.verification,
+    source_span: block.source_span
+  })
+})
 
 export const renderFact = (fact: Fact) => ({
   id: fact.id,
@@ -46,6 +57,7 @@ export const renderSheet = (contract: Contract, actor: Actor, seat: Seat, public
   url: contractUrl(publicUrl, contract),
   relationship: contract.relationship,
   amends: contract.amends,
+  ...(contract.signed_elsewhere === undefined ? {} : { signed_elsewhere: contract.signed_elsewhere }),
   words_hash: contract.words_hash,
   head_sequence: contract.head_sequence,
   blocks: contract.blocks.map(renderBlock),

@@ -1,17 +1,15 @@
 import type { Contract } from "../Contract/Contract.js"
 
 /** Advice before Send, never a refusal: what a careful sender would still look at. */
-const noBlocks: ReadonlyArray<string> = []
-
 export const readiness = (contract: Contract) => {
   const missing = contract.facts.filter((fact) => fact.missing).map((fact) => fact.id)
   const unconfirmed = contract.facts.filter((fact) => fact.inferred).map((fact) => fact.id)
+  const unverified = contract.blocks.filter((block) => block.verification === "unverified").map((block) => block.id)
   return {
-    to_send: contract.state === "draft" && missing.length === 0 && unconfirmed.length === 0,
+    to_send: contract.state === "draft" && missing.length === 0 && unconfirmed.length === 0 && unverified.length === 0,
     missing_facts: missing,
     unconfirmed_facts: unconfirmed,
-    // Imports will mark blocks unverified; until then no block is.
-    unverified_blocks: noBlocks
+    unverified_blocks: unverified
   }
 }
 

@@ -4,12 +4,11 @@ import { type Caller, orgScope } from "../../Auth/Actor.js"
 import { reject } from "../../Domain/Contract/Rejection.js"
 import { fingerprint, type Idempotency } from "../../Idempotency/Idempotency.js"
 import { RequestKey } from "../../Idempotency/RequestKey.js"
-import type { JsonBody } from "../JsonBody.js"
 import { RetryLater } from "./Answer.js"
 
 const maxKeyLength = 255
 
-const keyOf = (request: HttpServerRequest.HttpServerRequest) => {
+export const keyOf = (request: HttpServerRequest.HttpServerRequest) => {
   const key = request.headers["idempotency-key"]?.trim()
   return key === undefined || key === "" || key.length > maxKeyLength
     ? Effect.fail(reject("invalid_request", `This call needs an Idempotency-Key header of 1 to ${maxKeyLength} characters.`, {
@@ -28,13 +27,14 @@ export const idempotent = <R>(
   request: HttpServerRequest.HttpServerRequest,
   path: string,
   caller: Caller,
-  body: JsonBody | null,
+  /** The request's content as the key compares it: the checked JSON, or an upload's fingerprint. */
+  content: string,
   handler: Effect.Effect<HttpServerResponse.HttpServerResponse, never, R>
 ) =>
   Effect.gen(function*() {
     const key = yield* keyOf(request)
     const scope = orgScope(caller)
-    const claim = yield* idempotency.claim(scope, key, fingerprint(request.method, path, body?.text ?? ""))
+    const claim = yield* idempotency.claim(scope, key, fingerprint(request.method, path, content))
     switch (claim._tag) {
       case "Mismatch":
         return yield* reject("idempotency_error", "This Idempotency-Key was used with a different request.", { param: "Idempotency-Key" })

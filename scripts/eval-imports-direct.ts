@@ -1,0 +1,39 @@
+/**
+ * Runs the rule parser in-process over the CUAD dev corpus and prints the scores:
+ *   npx tsx scripts/eval-imports-direct.ts [--verbose]
+ * The corpus sits at ../shared/corpus/cuad-dev from the repository root (override with CORPUS_DIR).
+ */
+import { readFileSync } from "node:fs"
+import path from "node:path"
+import { fileURLToPath } from "node:url"
+import { parseDocument } from "../src/Domain/Imports/ParseDocument.js"
+import type { Label } from "./evalImports/score.js"
+import { addScores, scoreContract } from "./evalImports/score.js"
+import { printTable } from "./evalImports/table.js"
+
+const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..")
+const corpus = process.env.CORPUS_DIR ?? path.resolve(repoRoot, "../shared/corpus/cuad-dev")
+const verbose = process.argv.includes("--verbose")
+
+const labels = JSON.parse(readFileSync(path.join(corpus, "labels.json"), "utf8")) as ReadonlyArray<Label>
+const scores = labels.map((label) => {
+  const text = readFileSync(path.join(corpus, label.file), "utf8")
+  const outcome = parseDocument({ text, pages: [{ page: 1, start: 0, end: text.length }] })
+  const facts = outcome._tag === "Parsed" ? outcome.parse.facts : []
+  const score = scoreContract(facts, label)
+  if (verbose) {
+    const misses = Object.entries(score).filter(([, counts]) => counts.fp > 0 || counts.fn > 0)
+    if (outcome._tag === "Failed") console.log(`${label.file}: FAILED ${outcome.reason} ${outcome.detail}`)
+    for (const [name, counts] of misses) {
+      const predicted = name === "parties"
+        ? facts.filter((entry) => entry.name.startsWith("party_")).map((entry) => entry.value)
+        : facts.filter((entry) => entry.name === name).map((entry) => entry.value)
+      const expected = name === "parties" ? label.parties : [label[name as keyof Label]]
+      console.log(`${label.file} ${name} tp=${counts.tp} fp=${counts.fp} fn=${counts.fn}`)
+      console.log(`   predicted: ${JSON.stringify(predicted)}`)
+      console.log(`   labelled:  ${JSON.stringify(expected)}`)
+    }
+  }
+  return score
+})
+printTable(addScores(scores))

@@ -1,0 +1,129 @@
+/**
+ * Imports the CUAD dev corpus through the real service and prints the scores:
+ *   npm run eval:imports [-- --verbose]
+ * The service runs in this process on a throwaway PGlite (`memory://`), as the tests start it. Every
+ * corpus `.txt` goes up in one `POST /imports` batch; once each import is parsed or failed, each
+ * contract's facts are read with `GET /contracts/{id}` and scored against labels.json. The corpus
+ * sits at ../shared/corpus/cuad-dev from the repository root (override with CORPUS_DIR). A report,
+ * not a gate: it exits 0 whatever the scores, and 1 only when the service or an HTTP call fails.
+ */
+import { HttpServer } from "@effect/platform"
+import { NodeHttpServer } from "@effect/platform-node"
+import { Effect, Exit, Layer, Option, Scope } from "effect"
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs"
+import { tmpdir } from "node:os"
+import path from "node:path"
+import { fileURLToPath } from "node:url"
+import { ServerConfig } from "../src/Config.js"
+import { WriteProbe } from "../src/Contracts/WriteProbe.js"
+import { startingServer } from "../src/Http/StartingServer.js"
+import { ServiceLive } from "../src/Server.js"
+import { call, createOrg } from "../test/support/client.js"
+import { settledBatch, upload } from "../test/support/imports.js"
+import { testSettings } from "../test/support/service.js"
+import type { Label, Scores } from "./evalImports/score.js"
+import { addScores, scoreContract } from "./evalImports/score.js"
+import { printTable } from "./evalImports/table.js"
+
+const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..")
+const corpus = process.env.CORPUS_DIR ?? path.resolve(repoRoot, "../shared/corpus/cuad-dev")
+const verbose = process.argv.includes("--verbose")
+
+interface Fact {
+  readonly name: string
+  readonly value: string | number
+  readonly missing?: boolean
+}
+
+/** The service on a free loopback port over `memory://`, its asset bytes in a temp dir: the layer test/support/service.ts builds. */
+const startService = async () => {
+  const assetDir = mkdtempSync(path.join(tmpdir(), "eval-imports-assets-"))
+  const scope = Effect.runSync(Scope.make())
+  const config = Layer.succeed(ServerConfig, testSettings({ databaseUrl: Option.some("memory://"), assetDir }))
+  const layer = ServiceLive.pipe(
+    Layer.provideMerge(NodeHttpServer.layer(startingServer("http://localhost/docs"), { port: 0, host: "127.0.0.1" })),
+    Layer.provide(WriteProbe.passThrough),
+    Layer.provide(config)
+  )
+  const stop = async () => {
+    await Effect.runPromise(Scope.close(scope, Exit.void))
+    rmSync(assetDir, { recursive: true, force: true })
+  }
+  try {
+    const context = await Effect.runPromise(Layer.buildWithScope(layer, scope))
+    const address = (await Effect.runPromise(Effect.provide(HttpServer.HttpServer, context))).address
+    if (address._tag !== "TcpAddress") throw new Error("the service is not listening on a TCP port")
+    return { url: `http://127.0.0.1:${address.port}`, stop }
+  } catch (error) {
+    await stop()
+    throw error
+  }
+}
+
+const misses = (file: string, score: Scores, facts: ReadonlyArray<Fact>, label: Label) => {
+  for (const [name, counts] of Object.entries(score)) {
+    if (counts.fp === 0 && counts.fn === 0) continue
+    const predicted = name === "parties"
+      ? facts.filter((fact) => /^party_[a-z]$/.test(fact.name)).map((fact) => fact.value)
+      : facts.filter((fact) => fact.name === name).map((fact) => fact.value)
+    const expected = name === "parties" ? label.parties : [label[name as keyof Label]]
+    console.log(`${file} ${name} tp=${counts.tp} fp=${counts.fp} fn=${counts.fn}`)
+    console.log(`   predicted: ${JSON.stringify(predicted)}`)
+    console.log(`   labelled:  ${JSON.stringify(expected)}`)
+  }
+}
+
+const main = async () => {
+  const labels = JSON.parse(readFileSync(path.join(corpus, "labels.json"), "utf8")) as ReadonlyArray<Label>
+  const files = readdirSync(corpus).filter((name) => name.endsWith(".txt")).sort()
+  const service = await startService()
+  try {
+    const org = await createOrg(service.url, "Eval Imports")
+    const key = org.keys.live
+    const person = org.people[0]!.id
+    const began = performance.now()
+    const created = await upload(service.url, "/imports", { key, person, files: files.map((name) => ({ path: path.join(corpus, name) })) })
+    if (created.status !== 202) throw new Error(`POST /imports: ${created.status} ${created.text}`)
+    const rows = await settledBatch(service.url, key, created.body.batch, 600_000)
+    const seconds = (performance.now() - began) / 1000
+    console.log(`imported ${files.length} files from ${corpus} in ${seconds.toFixed(1)} s (batch ${created.body.batch})`)
+
+    const byFile = new Map<string, any>(rows.map((row) => [row.filename, row]))
+    const failed = rows.filter((row) => row.state === "failed")
+    console.log(`failed imports: ${failed.length} of ${rows.length}`)
+    for (const row of failed) console.log(`  ${row.filename}: ${row.failure?.reason ?? "?"}: ${row.failure?.message ?? ""}`)
+
+    const scores: Array<Scores> = []
+    for (const label of labels) {
+      const row = byFile.get(label.file)
+      let facts: ReadonlyArray<Fact> = []
+      if (row === undefined) {
+        console.log(`  ${label.file}: labelled but not in the corpus folder; scored as no facts`)
+      } else if (row.state === "parsed") {
+        const sheet = await call(service.url, "GET", `/contracts/${row.contract}`, { key, person })
+        if (sheet.status !== 200) throw new Error(`GET /contracts/${row.contract}: ${sheet.status} ${sheet.text}`)
+        facts = (sheet.body.facts as ReadonlyArray<Fact>).filter((fact) => fact.missing !== true)
+      }
+      const score = scoreContract(facts.map((fact) => ({ name: fact.name, value: fact.value })), label)
+      if (verbose) {
+        if (row?.state === "failed") console.log(`${label.file}: FAILED ${row.failure?.reason} ${row.failure?.message}`)
+        misses(label.file, score, facts, label)
+      }
+      scores.push(score)
+    }
+    const unlabelled = files.filter((file) => !labels.some((label) => label.file === file))
+    if (unlabelled.length > 0) console.log(`not scored (no label): ${unlabelled.join(", ")}`)
+    console.log("")
+    printTable(addScores(scores))
+  } finally {
+    await service.stop()
+  }
+}
+
+main().then(
+  () => process.exit(0),
+  (error) => {
+    console.error(error)
+    process.exit(1)
+  }
+)

@@ -1,0 +1,57 @@
+import { sha256 } from "../Words/Blocks.js"
+import { blockLimit, segment } from "./Segment.js"
+import { inferFacts } from "./InferFacts.js"
+import type { Extracted, ParseOutcome } from "./Parsed.js"
+import { verificationThreshold } from "./Parsed.js"
+
+/**
+ * The rule-based parser: segment, then infer facts. Offline and deterministic, so the same file
+ * always imports to the same contract, and its configuration hash identifies the parse.
+ */
+
+/** Fewer non-whitespace characters than this: the text layer is empty (a scan without OCR, say). */
+export const minimumText = 20
+
+/** Words that say "contract"; a text needs a few different ones to be read as one. */
+const contractSignals =
+  /\b(?:agreement|contract|parties|party|shall|hereby|hereto|hereof|herein|whereas|witness\w{0,4}|term|terms|between|obligations?|covenants?|licen[cs]e\w{0,2}|consideration|executed|signed|governed)\b/gi
+const strongSignals = /\b(?:agreement|contract|shall|hereby|whereas|witnesseth|parties|hereto)\b/i
+const minimumSignals = 3
+
+export const rulesParserConfig = {
+  model: "rules-v1",
+  segment: { layout: "layout-v1", pieces: "pieces-v1", reading: "reading-v1", blockLimit },
+  facts: { patterns: "patterns-v1", parties: "parties-v1", maxAmounts: 5 },
+  gate: { minimumText, minimumSignals, signals: "signals-v1" },
+  verificationThreshold
+} as const
+
+export const parserIdentity = (): { model: string; prompt_hash: string } => ({
+  model: rulesParserConfig.model,
+  prompt_hash: sha256(JSON.stringify(rulesParserConfig))
+})
+
+const agreementTitle = /\b(?:agreement|contract|amendment|addendum|lease|license|licence|memorandum|terms|deed|letter|order|statement of work|plan)\b/i
+
+export const parseDocument = (extracted: Extracted): ParseOutcome => {
+  // NUL counts as nothing: a broken text layer is often NUL-filled.
+  // eslint-disable-next-line no-control-regex
+  const visible = extracted.text.replace(/[\s\u0000]/g, "").length
+  if (visible < minimumText) {
+    return { _tag: "Failed", reason: "extraction_empty", detail: `The text layer holds ${visible} non-whitespace characters.` }
+  }
+  const distinct = new Set((extracted.text.slice(0, 200_000).match(contractSignals) ?? []).map((word) => word.toLowerCase()))
+  if (distinct.size < minimumSignals || !strongSignals.test(extracted.text.slice(0, 200_000))) {
+    return {
+      _tag: "Failed",
+      reason: "not_a_contract",
+      detail: `The text reads as no contract: ${distinct.size} contract word(s) (${[...distinct].slice(0, 5).join(", ") || "none"}).`
+    }
+  }
+  const blocks = segment(extracted)
+  if (blocks.length === 0) return { _tag: "Failed", reason: "extraction_empty", detail: "The text layer holds only page furniture." }
+  const { facts, missing } = inferFacts(blocks)
+  const headings = blocks.filter((block) => block.kind === "heading")
+  const title = headings.find((block) => agreementTitle.test(block.text))?.text ?? headings[0]?.text ?? "Imported contract"
+  return { _tag: "Parsed", parse: { title, blocks, facts, missing } }
+}

@@ -1,0 +1,211 @@
+import { corporateSuffix } from "./Patterns.js"
+import { layoutReason, leadingFurniture, pageBreaks, repeatedFurniture, splitLines, straddlesPage } from "./Layout.js"
+import type { Extracted } from "./Parsed.js"
+
+/**
+ * A stretch of the text layer read as one block: `start`/`end` bound the raw span, `parts` the
+ * pieces of it that hold words (more than one when furniture sat inside, e.g. a footer between two
+ * halves of a clause that runs over a page break).
+ */
+export interface Piece {
+  readonly start: number
+  readonly end: number
+  readonly parts: ReadonlyArray<readonly [number, number]>
+  /** Joined across a page break or removed furniture: the join is a guess. */
+  readonly straddle: boolean
+}
+
+const single = (start: number, end: number): Piece => ({ start, end, parts: [[start, end]], straddle: false })
+
+/** Trims whitespace off both ends of [start, end) in `text`. */
+export const tighten = (text: string, start: number, end: number): readonly [number, number] | null => {
+  let from = start
+  let to = end
+  while (from < to && /\s/.test(text[from])) from++
+  while (to > from && /\s/.test(text[to - 1])) to--
+  return from < to ? [from, to] : null
+}
+
+/** A line that opens a new section: "1.", "2.1", "(a)", "A.", "ARTICLE 4", "Section 3". */
+export const sectionStart = /^(?:\d{1,3}(?:\.\d{1,3}){0,3}[.)]?\s|\([a-z0-9]{1,4}\)\s|[A-Z][.)]\s|ARTICLE\s|Article\s\d|SECTION\s|Section\s\d)/
+const terminal = /[.;:!?)"”'\]]$/
+const shortCaps = (line: string): boolean => line.length <= 80 && /[A-Z]/.test(line) && !/[a-z]/.test(line)
+
+/**
+ * Paragraphs: lines between blank lines and furniture. A line opening a numbered section after a
+ * finished sentence also starts a paragraph (PDF text joins a page's lines with one "\n"), and a
+ * short ALL-CAPS first line is a heading on its own.
+ */
+export const paragraphs = (extracted: Extracted): ReadonlyArray<Piece> => {
+  const text = extracted.text
+  const lines = splitLines(text)
+  const repeated = repeatedFurniture(lines)
+  const breaks = pageBreaks(extracted)
+  const out: Array<Piece> = []
+  let current: { start: number; end: number; lines: number; lastLine: string } | null = null
+  const close = () => {
+    if (current !== null) out.push(single(current.start, current.end))
+    current = null
+  }
+  for (const line of lines) {
+    const trimmed = line.text.trim()
+    if (trimmed.length === 0) {
+      close()
+      continue
+    }
+    if (layoutReason(trimmed, repeated) !== null) {
+      close()
+      continue
+    }
+    const skip = leadingFurniture(line.text)
+    const range = tighten(text, line.start + skip, line.end)
+    if (range === null) continue
+    const body = text.slice(range[0], range[1])
+    const startsOwn = current !== null &&
+      ((sectionStart.test(body) && terminal.test(current.lastLine)) || (current.lines === 1 && shortCaps(current.lastLine) && !shortCaps(body)) ||
+        straddlesPage(breaks, current.end, range[0]))
+    if (current !== null && startsOwn) close()
+    if (current === null) {
+      const previous = out.at(-1)
+      // A clause cut by a page break: the next words go on in lower case after blank lines or furniture.
+      if (previous !== undefined && /^[a-z]/.test(body)) {
+        const lastWords = text.slice(previous.parts.at(-1)![0], previous.end)
+        if (!terminal.test(lastWords) && range[1] - previous.start <= 6000) {
+          out.pop()
+          current = null
+          out.push({ start: previous.start, end: range[1], parts: [...previous.parts, range], straddle: true })
+          continue
+        }
+      }
+      current = { start: range[0], end: range[1], lines: 1, lastLine: body }
+    } else {
+      current.end = range[1]
+      current.lines++
+      current.lastLine = body
+    }
+  }
+  close()
+  return out
+}
+
+/** What opens a new block after a wide gap: a section number, a recital, the signature, an attachment. */
+const wideOpener =
+  /^(?:\d{1,2}(?:\.\d{1,2}){0,3}[.)]?\s|\([a-z]\)\s|WHEREAS|NOW,?\.?\s?THEREFORE|IN WITNESS|ARTICLE\s|SECTION\s\d|EXHIBIT\s|SCHEDULE\s|ANNEX\s|APPENDIX\s|RECITALS|BACKGROUND)/
+const inlineSection = /[.;:)"”]\s{1,2}(?=(?:\d{1,2}(?:\.\d{1,2}){0,2}\.?)\s{1,3}[A-Z])/g
+const referenceWords = /^(?:no|nos|section|sections|sec|article|art|para|paragraph|item|clause|schedule|exhibit)\.$/i
+const inlineMarker = /[.;:)"”]\s{1,5}(?=IN WITNESS WHEREOF|Intending to be legally bound|RECITALS\s|BACKGROUND\s|(?:[A-Z]\.\s{1,3})?WHEREAS\b)/g
+const wideGap = /\s{3,}(?=\S)/g
+
+const plausibleNumber = (text: string): boolean => {
+  const match = /^(\d{1,2})(?:\.(\d{1,2}))?/.exec(text)
+  return match !== null && Number(match[1]) > 0 && Number(match[1]) <= 60 && (match[2] === undefined || Number(match[2]) <= 60)
+}
+
+/**
+ * Splits a paragraph that holds several sections inline (CUAD's giant lines): before "1. …" after
+ * a finished sentence, before "IN WITNESS WHEREOF"/"WHEREAS", at a narrow gap (3 to 6 spaces) the
+ * converter left between sentences that were paragraphs, and after a short heading followed by a
+ * gap ("2) Duties of Fazync   Fazync agrees…"). Wide gaps inside a sentence (deep indentation) are
+ * followed by lower case or come after no full stop, so they stay. Sub-items "(a) … (b) …" stay together.
+ */
+export const splitInline = (text: string, piece: Piece): ReadonlyArray<Piece> => {
+  if (piece.parts.length > 1) return [piece]
+  const raw = text.slice(piece.start, piece.end)
+  const fixed: Array<number> = []
+  if (raw.length > 200) {
+    for (const match of raw.matchAll(inlineSection)) {
+      const at = match.index + match[0].length
+      // "NO. 1", "Section 2. 3", "U.S. 5": the number belongs to the words before it.
+      const before = /(\S{1,12})$/.exec(raw.slice(Math.max(0, match.index - 12), match.index + 1))?.[1] ?? ""
+      if (/^[A-Z][A-Z.]*\.$/.test(before) || referenceWords.test(before)) continue
+      if (plausibleNumber(raw.slice(at, at + 6))) fixed.push(at)
+    }
+  }
+  for (const match of raw.matchAll(inlineMarker)) fixed.push(match.index + match[0].length)
+  fixed.sort((a, b) => a - b)
+  const cuts = new Set<number>(fixed)
+  let pointer = 0
+  let lastCut = 0
+  for (const match of raw.matchAll(wideGap)) {
+    const gapStart = match.index
+    const at = gapStart + match[0].length
+    while (pointer < fixed.length && fixed[pointer] < gapStart) lastCut = Math.max(lastCut, fixed[pointer++])
+    const ahead = raw.slice(at, at + 40)
+    const narrow = match[0].length <= 6 && !match[0].includes("\n")
+    const chunk = raw.slice(lastCut, gapStart)
+    const opens = wideOpener.test(ahead) && (!/^\d/.test(ahead) || plausibleNumber(ahead))
+    const sentenceGap = narrow && terminal.test(chunk) && /^[A-Z(“"]/.test(ahead)
+    const headingGap = narrow && chunk.length <= 80 && /^[A-Z0-9(]/.test(chunk) && !/[.;:,]$/.test(chunk) && /^[A-Z“"]/.test(ahead)
+    if (opens || sentenceGap || headingGap) {
+      cuts.add(at)
+      lastCut = at
+    }
+  }
+  if (cuts.size === 0) return [piece]
+  const points = [0, ...[...cuts].sort((a, b) => a - b), raw.length]
+  const out: Array<Piece> = []
+  for (let index = 0; index + 1 < points.length; index++) {
+    const range = tighten(text, piece.start + points[index], piece.start + points[index + 1])
+    if (range !== null) out.push(single(range[0], range[1]))
+  }
+  return out
+}
+
+const leadingCaps = /^(?:[A-Z0-9][A-Z0-9&'’,\-/.]{0,40}\s{1,5}){1,14}/
+const notTitleWords = new Set(["WHEREAS", "NOW", "THIS", "IN", "THE", "BY", "AND"])
+
+/**
+ * A title run in capitals at the head of a paragraph that goes on in ordinary case:
+ * "SUPPLY AGREEMENT This Agreement…" or "RECITALS A. WHEREAS, …". Returns the heading's length or 0.
+ */
+export const leadingTitle = (raw: string): number => {
+  if (sectionStart.test(raw)) return 0
+  const head = raw.slice(0, 240)
+  const match = leadingCaps.exec(head)
+  if (match === null) return 0
+  const words = match[0].trim().split(/\s+/)
+  let keep = 0
+  while (keep < words.length && !notTitleWords.has(words[keep].replace(/[^A-Z]/g, ""))) keep++
+  // A recital letter ("A.") after the title belongs to the next paragraph.
+  while (keep > 1 && /^[A-Z0-9]\.$/.test(words[keep - 1])) keep--
+  const title = words.slice(0, keep)
+  if (title.filter((word) => /[A-Z]{2}/.test(word)).length < 1 || title.join(" ").replace(/[^A-Z]/g, "").length < 6) return 0
+  const rest = head.slice(title.join(" ").length).trimStart()
+  if (keep === words.length && !/^[A-Z][a-z]/.test(head.slice(match[0].length))) return 0
+  // "KIROMIC BIOPHARMA Inc., a Delaware…" is a name, not a title.
+  if (rest.length === 0 || corporateSuffix.test(rest.split(/\s/)[0])) return 0
+  // Find the title's real end in the raw text (its words may be separated by several spaces).
+  let at = 0
+  for (const word of title) at = head.indexOf(word, at) + word.length
+  return at
+}
+
+export const splitTitle = (text: string, piece: Piece): ReadonlyArray<Piece> => {
+  if (piece.parts.length > 1) return [piece]
+  const cut = leadingTitle(text.slice(piece.start, piece.end))
+  if (cut === 0) return [piece]
+  const first = tighten(text, piece.start, piece.start + cut)
+  const second = tighten(text, piece.start + cut, piece.end)
+  return [first, second].filter((range) => range !== null).map((range) => single(range[0], range[1]))
+}
+
+/** Splits a block longer than `limit` at sentence ends, else at a space; a single unbroken word that long stays whole. */
+export const splitLong = (text: string, piece: Piece, limit: number): ReadonlyArray<Piece> => {
+  if (piece.end - piece.start <= limit || piece.parts.length > 1) return [piece]
+  const out: Array<Piece> = []
+  let start = piece.start
+  while (piece.end - start > limit) {
+    const window = text.slice(start, start + limit)
+    let cut = -1
+    for (const match of window.matchAll(/[.;:]\s{1,10}(?=[A-Z(])/g)) if (match.index > limit / 4) cut = match.index + 1
+    // No sentence end in reach: a run-on that long is not one sentence, so cut at a space.
+    if (cut === -1) cut = window.lastIndexOf(" ") > limit / 2 ? window.lastIndexOf(" ") : -1
+    if (cut === -1) break
+    const range = tighten(text, start, start + cut)
+    if (range !== null) out.push(single(range[0], range[1]))
+    start = start + cut
+  }
+  const rest = tighten(text, start, piece.end)
+  if (rest !== null) out.push(single(rest[0], rest[1]))
+  return out
+}

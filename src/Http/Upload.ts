@@ -1,0 +1,212 @@
+import type { HttpServerRequest } from "@effect/platform"
+import { Multipart } from "@effect/platform"
+import { NodeHttpServerRequest } from "@effect/platform-node"
+import busboy from "busboy"
+import { Context, Effect, Option } from "effect"
+import { createHash } from "node:crypto"
+import { createWriteStream } from "node:fs"
+import { mkdir, mkdtemp, rm } from "node:fs/promises"
+import { basename, join } from "node:path"
+import { excerpt, reject, type Rejection } from "../Domain/Contract/Rejection.js"
+import { refusalOf } from "./JsonBody.js"
+
+/** What a multipart endpoint accepts, declared on its Policy: the gateway reads the upload to it. */
+export interface UploadRule {
+  /** The part name files arrive under (`files[]` for imports, `file` for assets). */
+  readonly fileField: string
+  /** Other names accepted for the same files (`files` beside `files[]`). */
+  readonly fileAliases: ReadonlyArray<string>
+  readonly maxFiles: number
+  readonly maxFileBytes: number
+  /** Refusal for one file too many: `too_many_files` on imports, `invalid_request` where one file is the rule. */
+  readonly tooMany: "too_many_files" | "invalid_request"
+  /** Text parts the endpoint reads; any other part is refused, named. */
+  readonly fields: ReadonlyArray<string>
+}
+
+export interface UploadedFile {
+  readonly filename: string
+  /** The client's declared type: advice only; the bytes are judged on their own. */
+  readonly declaredType: string
+  /** A temporary file holding the bytes, removed when the request ends unless moved away. */
+  readonly path: string
+  readonly bytes: number
+  /** Hex SHA-256 of the bytes, counted as they streamed in. */
+  readonly sha256: string
+}
+
+export interface Upload {
+  readonly files: ReadonlyArray<UploadedFile>
+  readonly fields: ReadonlyMap<string, string>
+}
+
+/** The upload the gateway read, for the handler of a multipart endpoint. */
+export class Uploaded extends Context.Tag("Http/Uploaded")<Uploaded, Upload>() {}
+
+const maxFieldBytes = 1024
+const maxFields = 16
+const maxFilename = 255
+
+/** A client's file name, made safe to show and store: no directories, no control characters, bounded. */
+export const cleanFilename = (raw: string | undefined): string => {
+  const name = basename((raw ?? "").replaceAll("\\", "/"))
+    // eslint-disable-next-line no-control-regex
+    .replace(/[\u0000-\u001f\u007f]/g, "")
+    .toWellFormed()
+    .trim()
+    .slice(0, maxFilename)
+  return name === "" || name === "." || name === ".." ? "upload" : name
+}
+
+/**
+ * Streams a multipart body to temporary files, hashing and counting as it goes, and refuses as
+ * soon as a rule breaks: a file over the size limit is refused at the byte that crosses it, never
+ * buffered; one file too many is refused when it starts. Memory stays at a few chunks whatever
+ * the upload's size. The directory is removed when the scope closes.
+ */
+export const readUpload = (request: HttpServerRequest.HttpServerRequest, rule: UploadRule, tmpRoot: string) =>
+  Effect.gen(function*() {
+    const contentType = request.headers["content-type"] ?? ""
+    if (!/^multipart\/form-data\s*;/i.test(contentType)) {
+      return yield* reject("invalid_request", "This call takes multipart/form-data.", { param: "Content-Type" })
+    }
+    const dir = yield* Effect.acquireRelease(
+      Effect.promise(async () => {
+        await mkdir(tmpRoot, { recursive: true })
+        return mkdtemp(join(tmpRoot, "upload-"))
+      }),
+      (made) => Effect.promise(() => rm(made, { recursive: true, force: true }))
+    )
+    return yield* streamParts(request, rule, dir)
+  })
+
+const fileFieldNames = (rule: UploadRule) => [rule.fileField, ...rule.fileAliases]
+
+const streamParts = (request: HttpServerRequest.HttpServerRequest, rule: UploadRule, dir: string) =>
+  Effect.async<Upload, Rejection>((resume) => {
+    const source = NodeHttpServerRequest.toIncomingMessage(request)
+    let parser: busboy.Busboy
+    try {
+      parser = busboy({
+        headers: source.headers,
+        defParamCharset: "utf8",
+        limits: { fileSize: rule.maxFileBytes, files: rule.maxFiles, fields: maxFields, fieldSize: maxFieldBytes, parts: rule.maxFiles + maxFields }
+      })
+    } catch {
+      resume(reject("invalid_request", "The multipart Content-Type has no boundary.", { param: "Content-Type" }))
+      return
+    }
+    const files: Array<UploadedFile> = []
+    const fields = new Map<string, string>()
+    const writing: Array<Promise<void>> = []
+    let started = 0
+    let settled = false
+
+    const stop = (refusal: Rejection) => {
+      if (settled) return
+      settled = true
+      source.unpipe(parser)
+      parser.removeAllListeners()
+      parser.on("error", () => {})
+      // The rest of the body is read and dropped so the client, still sending, gets the answer.
+      source.resume()
+      resume(refusal)
+    }
+
+    parser.on("file", (name, stream, info) => {
+      if (!fileFieldNames(rule).includes(name)) {
+        stream.resume()
+        return stop(reject("invalid_request", `This call takes files as '${rule.fileField}', not '${excerpt(name)}'.`, { param: excerpt(name) }))
+      }
+      const filename = cleanFilename(info.filename)
+      const path = join(dir, String(started++))
+      const hash = createHash("sha256")
+      let bytes = 0
+      const out = createWriteStream(path)
+      stream.on("data", (chunk: Buffer) => {
+        hash.update(chunk)
+        bytes += chunk.length
+      })
+      stream.on("limit", () => {
+        stream.resume()
+        out.destroy()
+        stop(reject("file_too_large", `'${excerpt(filename)}' is over ${rule.maxFileBytes / (1024 * 1024)} MB.`, { param: rule.fileField }))
+      })
+      writing.push(
+        new Promise<void>((done, fail) => {
+          out.on("finish", () => {
+            files.push({ filename, declaredType: info.mimeType, path, bytes, sha256: hash.digest("hex") })
+            done()
+          })
+          out.on("error", fail)
+          stream.pipe(out)
+        })
+      )
+    })
+    parser.on("field", (name, value, info) => {
+      if (!rule.fields.includes(name)) {
+        return stop(reject("invalid_request", `This call takes no part named '${excerpt(name)}'.`, { param: excerpt(name) }))
+      }
+      const problem = info.valueTruncated ? `is over ${maxFieldBytes} bytes` : refusalOf(value)
+      if (problem !== undefined) return stop(reject("invalid_request", `${name} ${problem}.`, { param: name }))
+      fields.set(name, value)
+    })
+    parser.on("filesLimit", () =>
+      stop(
+        rule.tooMany === "too_many_files"
+          ? reject("too_many_files", `At most ${rule.maxFiles} files go in one call.`, { param: rule.fileField })
+          : reject("invalid_request", `This call takes one file in '${rule.fileField}'.`, { param: rule.fileField })
+      ))
+    parser.on("partsLimit", () => stop(reject("invalid_request", "The multipart body has too many parts.")))
+    parser.on("fieldsLimit", () => stop(reject("invalid_request", "The multipart body has too many fields.")))
+    parser.on("error", () => stop(reject("invalid_request", "The multipart body could not be read.")))
+    parser.on("close", () => {
+      if (settled) return
+      Promise.all(writing).then(
+        () => {
+          if (settled) return
+          settled = true
+          resume(Effect.succeed({ files: [...files].sort((a, b) => Number(basename(a.path)) - Number(basename(b.path))), fields }))
+        },
+        () => stop(reject("invalid_request", "The upload could not be stored."))
+      )
+    })
+    source.on("aborted", () => {
+      if (settled) return
+      settled = true
+      resume(Effect.interrupt)
+    })
+    source.pipe(parser)
+    return Effect.sync(() => {
+      settled = true
+      source.unpipe(parser)
+    })
+  })
+
+/**
+ * The multipart record the platform's payload decoder expects, made from the upload already read:
+ * the endpoint declares its parts (the OpenAPI document shows them), and the handler reads `Uploaded`.
+ */
+export const persistedRecord = (rule: UploadRule, upload: Upload): Multipart.Persisted => {
+  const persisted: Record<string, ReadonlyArray<Multipart.PersistedFile> | string> = Object.fromEntries(upload.fields)
+  persisted[rule.fileField] = upload.files.map((file) =>
+    ({
+      [Multipart.TypeId]: Multipart.TypeId,
+      _tag: "PersistedFile",
+      key: rule.fileField,
+      name: file.filename,
+      contentType: file.declaredType,
+      path: file.path,
+      toJSON: () => ({ name: file.filename }),
+      toString: () => file.filename,
+      [Symbol.for("nodejs.util.inspect.custom")]: () => file.filename
+    }) as unknown as Multipart.PersistedFile
+  )
+  return persisted
+}
+
+/** The upload of this request: the gateway provides it to every multipart endpoint, so its absence is our defect. */
+export const uploaded: Effect.Effect<Upload> = Effect.flatMap(
+  Effect.serviceOption(Uploaded),
+  Option.match({ onNone: () => Effect.dieMessage("A multipart handler ran without the gateway's upload."), onSome: Effect.succeed })
+)

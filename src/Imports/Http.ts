@@ -1,0 +1,15 @@
+import { HttpApiBuilder } from "@effect/platform"
+import { Effect } from "effect"
+import { Api } from "../Api.js"
+import { uploaded } from "../Http/Upload.js"
+import { Imports } from "../Imports.js"
+
+export const ImportsHttp = HttpApiBuilder.group(Api, "imports", (handlers) =>
+  Effect.map(Imports, (imports) =>
+    handlers
+      .handle("create", () => Effect.flatMap(uploaded, imports.create))
+      .handle("list", ({ urlParams }) => imports.ofBatch(urlParams))
+      .handle("get", ({ path }) => imports.get(path.id))
+      .handle("unverified", ({ path }) => imports.unverified(path.id))
+      .handle("confirmBlock", ({ headers, path, payload }) => imports.confirmBlock(path.id, path.block_id, payload.text, headers["if-match"]))
+      .handle("orgEvents", ({ urlParams }) => imports.orgEvents(urlParams))))

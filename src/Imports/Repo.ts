@@ -1,0 +1,179 @@
+import { SqlClient } from "@effect/sql"
+import { Effect } from "effect"
+import type { Actor } from "../Domain/Contract/Actor.js"
+import type { Mode } from "../Domain/Contract/Mode.js"
+import type { ImportSummary } from "../Domain/Imports/ImportContract.js"
+import type { NewAsset } from "../Assets/Rows.js"
+import type { FailureReason } from "./Schemas.js"
+
+export type ImportState = "queued" | "parsing" | "parsed" | "failed"
+
+export interface ImportRow {
+  readonly id: string
+  readonly batch_id: string
+  readonly position: number
+  readonly org_id: string
+  readonly mode: Mode
+  readonly person_id: string
+  readonly asset_id: string
+  readonly filename: string
+  readonly format: string
+  readonly checksum: string
+  readonly bytes: number
+  readonly already_signed: boolean
+  readonly state: ImportState
+  readonly planned_contract_id: string
+  readonly contract_id: string | null
+  readonly reason: FailureReason | null
+  readonly attempts: number
+  readonly summary: (ImportSummary & { readonly parser: { readonly model: string; readonly prompt_hash: string }; readonly message?: string }) | null
+  readonly actor: Actor
+  readonly created_at: string
+  readonly updated_at: string
+}
+
+export interface NewImport {
+  readonly id: string
+  readonly position: number
+  readonly asset: NewAsset
+  readonly planned_contract_id: string
+}
+
+const parse = <A>(value: unknown): A => (typeof value === "string" ? JSON.parse(value) : value) as A
+const iso = (value: unknown) => new Date(value as string).toISOString()
+
+const selectImports = `
+  SELECT i.id, i.batch_id, i.position, i.org_id, i.mode, i.person_id, i.asset_id, a.filename, a.format, a.checksum, a.bytes::float8 AS bytes,
+    i.already_signed, i.state, i.planned_contract_id, i.contract_id, i.reason, i.attempts, i.summary, b.actor, i.created_at, i.updated_at
+  FROM imports i JOIN assets a ON a.id = i.asset_id JOIN import_batches b ON b.id = i.batch_id`
+
+const fromRow = (row: ImportRow): ImportRow => ({
+  ...row,
+  summary: row.summary === null ? null : parse(row.summary),
+  actor: parse(row.actor),
+  created_at: iso(row.created_at),
+  updated_at: iso(row.updated_at)
+})
+
+/** Batches, imports and the org stream: an import's progress, stored so a restart resumes it. */
+export class ImportsRepo extends Effect.Service<ImportsRepo>()("Imports/ImportsRepo", {
+  effect: Effect.gen(function*() {
+    const sql = yield* SqlClient.SqlClient
+    const select = sql.literal(selectImports)
+
+    /** A batch with its assets and imports, all or nothing; false when the batch already exists (a retried request). */
+    const createBatch = (
+      batch: { readonly id: string; readonly org: string; readonly mode: Mode; readonly actor: Actor; readonly alreadySigned: boolean; readonly now: string },
+      imports: ReadonlyArray<NewImport>
+    ) =>
+      Effect.orDie(sql.withTransaction(Effect.gen(function*() {
+        const made = yield* sql<{ id: string }>`
+          INSERT INTO import_batches (id, org_id, mode, person_id, actor, already_signed, created_at)
+          VALUES (${batch.id}, ${batch.org}, ${batch.mode}, ${batch.actor.person!.id}, ${
+          JSON.stringify(batch.actor)
+        }::jsonb, ${batch.alreadySigned}, ${batch.now})
+          ON CONFLICT (id) DO NOTHING RETURNING id`
+        if (made.length === 0) return false
+        for (const item of imports) {
+          yield* sql`INSERT INTO assets ${sql.insert({ ...item.asset, pages: null, text_layer: null })}`
+          yield* sql`INSERT INTO imports ${
+            sql.insert({
+              id: item.id,
+              batch_id: batch.id,
+              position: item.position,
+              org_id: batch.org,
+              mode: batch.mode,
+              person_id: batch.actor.person!.id,
+              asset_id: item.asset.id,
+              already_signed: batch.alreadySigned,
+              state: "parsing",
+              planned_contract_id: item.planned_contract_id,
+              attempts: 0,
+              created_at: batch.now,
+              updated_at: batch.now
+            })
+          }`
+        }
+        return true
+      })))
+
+    const find = (id: string) => Effect.map(Effect.orDie(sql<ImportRow>`${select} WHERE i.id = ${id}`), (rows) => rows[0] && fromRow(rows[0]))
+
+    const ofBatch = (batchId: string, afterPosition: number, limit: number) =>
+      Effect.map(
+        Effect.orDie(sql<ImportRow>`${select} WHERE i.batch_id = ${batchId} AND i.position > ${afterPosition} ORDER BY i.position LIMIT ${limit + 1}`),
+        (rows) => rows.map(fromRow)
+      )
+
+    const batchOf = (id: string) =>
+      Effect.map(
+        Effect.orDie(sql<{ id: string; org_id: string; mode: Mode }>`SELECT id, org_id, mode FROM import_batches WHERE id = ${id}`),
+        (rows) => rows[0]
+      )
+
+    /** A worker takes an import: it is `parsing`, one attempt more. */
+    const take = (id: string, now: string) =>
+      Effect.map(
+        Effect.orDie(sql<{ attempts: number }>`
+          UPDATE imports SET state = 'parsing', attempts = attempts + 1, updated_at = ${now}
+          WHERE id = ${id} AND state IN ('queued', 'parsing') RETURNING attempts`),
+        (rows) => rows[0]?.attempts
+      )
+
+    const parsed = (id: string, contractId: string, summary: NonNullable<ImportRow["summary"]>, now: string) =>
+      Effect.orDie(sql`
+        UPDATE imports SET state = 'parsed', contract_id = ${contractId}, summary = ${JSON.stringify(summary)}::jsonb, updated_at = ${now}
+        WHERE id = ${id}`)
+
+    /** A failed import and its `import.failed` on the org stream, together. */
+    const failed = (
+      row: ImportRow,
+      reason: FailureReason,
+      message: string,
+      parser: { model: string; prompt_hash: string },
+      event: { id: string; now: string }
+    ) =>
+      Effect.orDie(sql.withTransaction(Effect.gen(function*() {
+        const summary = { parser, message }
+        const updated = yield* sql`
+          UPDATE imports SET state = 'failed', reason = ${reason}, summary = ${JSON.stringify(summary)}::jsonb, updated_at = ${event.now}
+          WHERE id = ${row.id} AND state IN ('queued', 'parsing') RETURNING id`
+        if (updated.length === 0) return
+        const data = { import: row.id, batch: row.batch_id, asset: row.asset_id, filename: row.filename, reason, message }
+        yield* sql`
+          INSERT INTO org_events (id, org_id, mode, type, data, created_at)
+          VALUES (${event.id}, ${row.org_id}, ${row.mode}, 'import.failed', ${JSON.stringify(data)}::jsonb, ${event.now})`
+      })))
+
+    /** Imports a stopped process left unfinished: the ones it was parsing go back to `queued`. */
+    const unfinished = (now: string) =>
+      Effect.orDie(sql.withTransaction(Effect.gen(function*() {
+        yield* sql`UPDATE imports SET state = 'queued', updated_at = ${now} WHERE state = 'parsing' AND attempts > 0`
+        const rows = yield* sql<ImportRow>`${select} WHERE i.state IN ('queued', 'parsing') ORDER BY i.created_at, i.batch_id, i.position`
+        return rows.map(fromRow)
+      })))
+
+    const orgEvents = (org: string, mode: Mode, afterPosition: number, limit: number) =>
+      Effect.map(
+        Effect.orDie(sql<{ id: string; position: string; type: string; data: unknown; created_at: string }>`
+          SELECT id, position::text AS position, type, data, created_at FROM org_events
+          WHERE org_id = ${org} AND mode = ${mode} AND position > ${afterPosition} ORDER BY position LIMIT ${limit + 1}`),
+        (rows) =>
+          rows.map((row) => ({
+            id: row.id,
+            position: Number(row.position),
+            type: row.type,
+            data: parse<Record<string, unknown>>(row.data),
+            created: iso(row.created_at)
+          }))
+      )
+
+    const orgEventPosition = (org: string, mode: Mode, id: string) =>
+      Effect.map(
+        Effect.orDie(sql<{ position: string }>`SELECT position::text AS position FROM org_events WHERE id = ${id} AND org_id = ${org} AND mode = ${mode}`),
+        (rows) => rows[0] === undefined ? undefined : Number(rows[0].position)
+      )
+
+    return { createBatch, find, ofBatch, batchOf, take, parsed, failed, unfinished, orgEvents, orgEventPosition } as const
+  })
+}) {}

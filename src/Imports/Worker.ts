@@ -1,0 +1,123 @@
+import { Cause, Clock, Data, Duration, Effect, Queue } from "effect"
+import { stat } from "node:fs/promises"
+import { AssetStore } from "../Assets/AssetStore.js"
+import { Assets } from "../Assets.js"
+import { defaultImportConcurrency, defaultImportTimeoutSeconds, ServerConfig } from "../Config.js"
+import { ContractStore } from "../Contracts/ContractStore.js"
+import { Import } from "../Contracts/Entity.js"
+import { asId } from "../Domain/Contract/Ids.js"
+import { makeId } from "../RandomIds.js"
+import { scanFile } from "./Clamd.js"
+import { extractText } from "./Extract.js"
+import { type ImportFormat, importFormats, sniffFormat } from "./Formats.js"
+import { maxImportFileBytes } from "./Limits.js"
+import { ImportParser } from "./Parser.js"
+import { type ImportRow, ImportsRepo } from "./Repo.js"
+import type { FailureReason } from "./Schemas.js"
+
+/** An import that cannot become a contract, with the reason from the spec's closed list. */
+class ImportFailed extends Data.TaggedError("ImportFailed")<{ readonly reason: FailureReason; readonly message: string }> {}
+
+const failure = (reason: FailureReason, message: string) => new ImportFailed({ reason, message })
+
+// A file that kills the process every time it is parsed must not do so forever.
+const maxAttempts = 3
+
+const attempt = <A>(what: FailureReason, message: string, run: () => Promise<A>) =>
+  Effect.tryPromise({ try: run, catch: (error) => failure(what, `${message}: ${error instanceof Error ? error.message : String(error)}`) })
+
+/**
+ * The import pipeline: a fixed number of supervised workers take imports from a queue, each parse
+ * under a time limit. Every outcome is stored (`parsed` with its contract, or `failed` with its
+ * reason and an `import.failed` on the org stream); a defect in one parse fails that import and
+ * the worker goes on. At start the imports a stopped process left unfinished are queued again.
+ */
+export class ImportWorker extends Effect.Service<ImportWorker>()("Imports/ImportWorker", {
+  scoped: Effect.gen(function*() {
+    const config = yield* ServerConfig
+    const repo = yield* ImportsRepo
+    const assets = yield* Assets
+    const files = yield* AssetStore
+    const store = yield* ContractStore
+    const parser = yield* ImportParser
+    const queue = yield* Effect.acquireRelease(Queue.unbounded<string>(), Queue.shutdown)
+    const timeout = Duration.seconds(config.importTimeoutSeconds ?? defaultImportTimeoutSeconds)
+    const now = Effect.map(Clock.currentTimeMillis, (ms) => new Date(ms).toISOString())
+
+    const fail = (row: ImportRow, failure: ImportFailed) =>
+      Effect.flatMap(now, (at) => repo.failed(row, failure.reason, failure.message, parser.identity, { id: makeId("evt"), now: at }))
+
+    // Judged again from the stored bytes: a file that slipped past the request's checks fails here.
+    const readable = (row: ImportRow, path: string) =>
+      Effect.gen(function*() {
+        const size = (yield* Effect.promise(() => stat(path))).size
+        if (size > maxImportFileBytes) return yield* failure("file_too_large", `The file is over ${maxImportFileBytes / 1024 / 1024} MB.`)
+        const format = yield* Effect.promise(() => sniffFormat(path, row.filename))
+        if (format === null || !importFormats.some((f) => f === format)) {
+          return yield* failure("unsupported_format", `The file is ${format ?? "not a format we read"}; imports take docx, pdf, txt and md.`)
+        }
+        return format as ImportFormat
+      })
+
+    const scanned = (path: string) =>
+      config.clamdAddress === undefined ? Effect.void : Effect.flatMap(
+        attempt("parser_error", "The virus scanner could not be reached", () => scanFile(config.clamdAddress!, path, 30_000)),
+        (result) => result.infected ? Effect.fail(failure("virus_detected", `The scanner found ${result.signature}.`)) : Effect.void
+      )
+
+    const parse = (row: ImportRow) =>
+      Effect.gen(function*() {
+        const path = files.pathOf(row.checksum.replace(/^sha256:/, ""))
+        yield* scanned(path)
+        const format = yield* readable(row, path)
+        const extracted = yield* attempt("parser_error", "The file could not be read", () => extractText(format, path))
+        yield* assets.keepTextLayer(row.asset_id, extracted.text, extracted.pages.length)
+        const outcome = yield* parser.parse(extracted)
+        if (outcome._tag === "Failed") return yield* failure(outcome.reason, outcome.detail)
+        const contractId = asId("con", row.planned_contract_id)
+        const summary = yield* Effect.mapError(
+          store.write(contractId, Import, (entity) =>
+            entity.Import({ actor: row.actor, importId: row.id, asset: row.asset_id, parse: outcome.parse, filed: row.already_signed })),
+          (rejection) =>
+            failure("parser_error", rejection.message)
+        )
+        yield* assets.bind(row.asset_id, contractId)
+        yield* repo.parsed(row.id, contractId, { ...summary, parser: parser.identity }, yield* now)
+      })
+
+    const process = (id: string) =>
+      Effect.gen(function*() {
+        const attempts = yield* repo.take(id, yield* now)
+        if (attempts === undefined) return
+        const row = (yield* repo.find(id))!
+        if (attempts > maxAttempts) {
+          return yield* fail(row, failure("parser_error", "The parse stopped the service repeatedly; retry with a fresh idempotency key."))
+        }
+        yield* parse(row).pipe(
+          Effect.timeoutFail({
+            duration: timeout,
+            onTimeout: () => failure("parser_error", `The parse took longer than ${Duration.format(timeout)}.`)
+          }),
+          Effect.catchAll((failure) => fail(row, failure)),
+          Effect.catchAllDefect((defect) =>
+            Effect.zipRight(
+              Effect.logError("import parse died", Cause.die(defect)).pipe(Effect.annotateLogs({ import: id })),
+              fail(row, failure("parser_error", "The parser failed on this file; retry with a fresh idempotency key."))
+            )
+          )
+        )
+      })
+
+    const workers = config.importConcurrency ?? defaultImportConcurrency
+    for (let i = 0; i < workers; i++) {
+      yield* Effect.forkScoped(
+        Effect.forever(Effect.flatMap(Queue.take(queue), (id) => Effect.catchAllCause(process(id), (cause) => Effect.logError("import worker", cause))))
+      )
+    }
+    // What a stopped process left: queued again, oldest first.
+    const left = yield* repo.unfinished(yield* now)
+    yield* Queue.offerAll(queue, left.map((row) => row.id))
+
+    return { enqueue: (ids: ReadonlyArray<string>) => Queue.offerAll(queue, ids) } as const
+  })
+}) {}

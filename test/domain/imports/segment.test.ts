@@ -1,0 +1,122 @@
+import { describe, expect, it } from "@effect/vitest"
+import { segment } from "../../../src/Domain/Imports/Segment.js"
+import { verificationThreshold } from "../../../src/Domain/Imports/Parsed.js"
+import type { Extracted, ParsedBlock } from "../../../src/Domain/Imports/Parsed.js"
+import { corpusFiles, corpusText, onePage, sampleContract } from "./corpus.js"
+
+const squash = (text: string): string => text.replace(/\s+/g, "").replace(/-/g, "")
+
+/** The block's characters, less whitespace and hyphens, appear in order in its raw span. */
+const readFromSpan = (extracted: Extracted, block: ParsedBlock): boolean => {
+  const raw = squash(extracted.text.slice(block.source.start, block.source.end))
+  const words = squash(block.text)
+  if (raw.includes(words)) return true
+  let at = 0
+  for (const char of words) {
+    at = raw.indexOf(char, at)
+    if (at === -1) return false
+    at++
+  }
+  return true
+}
+
+describe("segment", () => {
+  it("reads a small contract's kinds and drops page furniture", () => {
+    const extracted = sampleContract()
+    const blocks = segment(extracted)
+    const kinds = blocks.map((block) => [block.kind, block.text.slice(0, 24)])
+    expect(kinds[0]).toEqual(["heading", "SERVICES AGREEMENT"])
+    expect(blocks.find((block) => block.text === "1. PAYMENT")?.kind).toBe("heading")
+    expect(blocks.find((block) => block.text.startsWith("1.1 Fees."))?.kind).toBe("clause")
+    expect(blocks.find((block) => block.text.startsWith("IN WITNESS WHEREOF"))?.kind).toBe("signature_block")
+    expect(blocks.find((block) => block.text.includes("By: /s/ Jane Roe"))?.kind).toBe("signature_block")
+    expect(blocks.find((block) => block.text.startsWith("EXHIBIT A"))?.kind).toBe("exhibit")
+    expect(blocks.find((block) => block.text.startsWith("Beta shall deliver"))?.kind).toBe("exhibit")
+    expect(blocks.some((block) => block.text.includes("Acme Confidential"))).toBe(false)
+    expect(blocks.some((block) => /^\d+$/.test(block.text))).toBe(false)
+    expect(blocks.find((block) => block.text.startsWith("2.1 Term."))?.source.page).toBe(2)
+    for (const block of blocks) expect(readFromSpan(extracted, block)).toBe(true)
+  })
+
+  it("drops page numbers and a footer repeated over three pages", () => {
+    const text = [
+      "1. Scope. The supplier shall deliver the goods.",
+      "Page 1 of 3",
+      "Source: ACME CORP, 10-K, 3/1/2020",
+      "2. Price. The buyer shall pay the price.",
+      "- 2 -",
+      "Source: ACME CORP, 10-K, 3/1/2020",
+      "3. Term. This agreement ends on June 1, 2022.",
+      "3",
+      "Source: ACME CORP, 10-K, 3/1/2020"
+    ].join("\n\n")
+    const blocks = segment(onePage(text))
+    expect(blocks.map((block) => block.text)).toEqual([
+      "1. Scope. The supplier shall deliver the goods.",
+      "2. Price. The buyer shall pay the price.",
+      "3. Term. This agreement ends on June 1, 2022."
+    ])
+  })
+
+  it("keeps the SEC label at the top out of the blocks and splits giant lines at sections", () => {
+    const text = "EXHIBIT 10.3 SUPPLY AGREEMENT This Agreement is made by and between A Corp. and B Inc. on the terms below. " +
+      "1. Products. A shall sell and B shall buy the products described here in full detail for the season. " +
+      "2. Payment. B shall pay $5,000 on delivery of the products to its warehouse in Denver. 3. Term. Either party may terminate at any time."
+    const blocks = segment(onePage(text))
+    expect(blocks[0]).toMatchObject({ kind: "heading", text: "SUPPLY AGREEMENT" })
+    expect(blocks.some((block) => block.text.includes("10.3"))).toBe(false)
+    expect(blocks.map((block) => block.text.slice(0, 10))).toEqual(["SUPPLY AGR", "This Agree", "1. Product", "2. Payment", "3. Term. E"])
+  })
+
+  it("lowers confidence for artifacts and keeps clean clauses verified", () => {
+    const text = [
+      "1. Fees. The Licensee shall pay the fees set out in Schedule 1 within thirty days.",
+      "2. Royalties. The Licensee shall pay a royalty of [* * *] percent of net sales.",
+      "Agreement made this 19t h day of March, 2020 between the parties named below."
+    ].join("\n\n")
+    const blocks = segment(onePage(text))
+    expect(blocks[0].confidence).toBeGreaterThanOrEqual(0.9)
+    expect(blocks[1].confidence).toBeLessThan(verificationThreshold)
+    expect(blocks[2].confidence).toBeLessThan(verificationThreshold)
+  })
+
+  it("reads every corpus contract into blocks whose spans hold their words", () => {
+    for (const file of corpusFiles()) {
+      const extracted = onePage(corpusText(file))
+      const blocks = segment(extracted)
+      expect(blocks.length).toBeGreaterThan(5)
+      const verified = blocks.filter((block) => block.confidence >= verificationThreshold).length
+      expect(verified).toBeGreaterThan(blocks.length / 2)
+      expect(verified).toBeLessThanOrEqual(blocks.length)
+      for (const block of blocks) {
+        expect(readFromSpan(extracted, block)).toBe(true)
+        expect(block.candidates[0]).toBe(block.text)
+        expect(new Set(block.candidates).size).toBe(block.candidates.length)
+        expect(block.text.length).toBeLessThanOrEqual(6000)
+        expect(block.source.start).toBeLessThan(block.source.end)
+        expect(block.text).not.toMatch(/^Source: /)
+      }
+    }
+  })
+
+  it("finishes quickly on hostile input", () => {
+    const cases = [
+      "This Agreement shall bind the parties. ".repeat(55_000),
+      "\u0000\u0001\uFFFD𝒜 agreement \u202E shall ".repeat(20_000),
+      Array.from({ length: 50_000 }, (_, index) => (index % 2 === 0 ? "a" : `${index}`)).join("\n"),
+      "a".repeat(2_000_000),
+      "1.   ".repeat(200_000)
+    ]
+    for (const text of cases) {
+      const started = Date.now()
+      const blocks = segment(onePage(text))
+      expect(Date.now() - started).toBeLessThan(5000)
+      for (const block of blocks) expect(block.confidence).toBeGreaterThanOrEqual(0)
+    }
+  })
+
+  it("is deterministic", () => {
+    const extracted = onePage(corpusText(corpusFiles()[0]))
+    expect(segment(extracted)).toEqual(segment(extracted))
+  })
+})

@@ -1,0 +1,96 @@
+import { afterAll, beforeAll, describe, expect, it } from "@effect/vitest"
+import { call, createOrg, type Org } from "./support/client.js"
+import { databases } from "./support/databases.js"
+import { makeDocx, makeFile, makePdf, makePng, makeScannedPdf, makeTxt } from "./support/documents.js"
+import { sampleAgreement, settledBatch, upload } from "./support/imports.js"
+import { type Running, startService } from "./support/service.js"
+
+for (const database of databases) {
+  describe(`imports (${database.name})`, () => {
+    let service: Running
+    let org: Org
+    beforeAll(async () => {
+      service = await startService(database)
+      org = await createOrg(service.url, "Importer Ltd")
+    })
+    afterAll(() => service.stop())
+
+    const person = () => org.people[0]!.id
+    const post = (files: ReadonlyArray<{ path: string; name?: string }>, fields: Record<string, string> = {}, idempotencyKey?: string) =>
+      upload(service.url, "/imports", { key: org.keys.live, person: person(), files, fields, ...(idempotencyKey === undefined ? {} : { idempotencyKey }) })
+
+    it("imports a txt, a docx and a pdf into draft contracts whose blocks point into the asset's text layer", async () => {
+      const files = [
+        { path: makeTxt(sampleAgreement.join("\n\n"), "consulting.txt") },
+        { path: await makeDocx(sampleAgreement.map((text, i) => ({ text, heading: i === 0 })), "consulting.docx") },
+        { path: await makePdf([sampleAgreement.slice(0, 4), sampleAgreement.slice(4)], "consulting.pdf") }
+      ]
+      const posted = await post(files)
+      expect(posted.status).toBe(202)
+      expect(posted.body.batch).toMatch(/^imb_/)
+      expect(posted.body.imports.map((i: any) => i.state)).toEqual(["parsing", "parsing", "parsing"])
+      const rows = await settledBatch(service.url, org.keys.live, posted.body.batch)
+      expect(rows.map((row) => row.state)).toEqual(["parsed", "parsed", "parsed"])
+      for (const row of rows) {
+        const sheet = await call(service.url, "GET", `/contracts/${row.contract}`, { key: org.keys.live })
+        expect(sheet.status).toBe(200)
+        expect(sheet.body.state).toBe("draft")
+        expect(sheet.body.origin).toBe("import")
+        expect(sheet.body.blocks.length).toBe(row.blocks)
+        for (const block of sheet.body.blocks) {
+          expect(block.source_span.asset).toBe(row.asset)
+          expect(block.verification).toMatch(/^(verified|unverified)$/)
+        }
+        // The same words in three formats read as the same facts, each one found in the words.
+        expect(Object.fromEntries(sheet.body.facts.map((fact: any) => [fact.name, fact.value]))).toEqual({
+          party_a: "Northwind Traders, Inc.",
+          party_b: "Ada Lovelace Consulting LLC",
+          agreement_date: "March 3, 2025",
+          effective_date: "April 1, 2025",
+          expiration_date: "March 31, 2026",
+          renewal_term: "successive one (1) year periods",
+          notice_period: "sixty (60) days",
+          governing_law: "State of New York",
+          amount_1: "$12,500"
+        })
+        for (const fact of sheet.body.facts) {
+          expect(fact.inferred).toBe(true)
+          for (const blockId of fact.occurrences) expect(sheet.body.blocks.find((b: any) => b.id === blockId).text).toContain(fact.value)
+        }
+        expect(row.fields).toBe(9)
+        expect(row.facts_inferred).toBe(9)
+        expect(row.signature_blocks).toBeGreaterThan(0)
+        expect(row.parser).toEqual({ model: "rules-v1", prompt_hash: expect.stringMatching(/^sha256:/) })
+        const events = (await call(service.url, "GET", `/contracts/${row.contract}/events`, { key: org.keys.live })).body.data
+        expect(events.map((event: any) => event.type)).toEqual(["contract.parsed", "import.completed"])
+        expect(events[0].data).toMatchObject({ contract: row.contract, origin: "import", import: row.id, state: "draft" })
+        expect(events[1].data).toMatchObject({ import: row.id, unverified_count: row.unverified_count, unverified: row.unverified })
+        const assets = await call(service.url, "GET", `/contracts/${row.contract}/assets`, { key: org.keys.live })
+        expect(assets.body.data).toEqual([expect.objectContaining({ id: row.asset, role: "provenance", checksum: expect.stringMatching(/^sha256:/) })])
+      }
+    })
+
+    it("refuses a file whose bytes are not a document, whatever its name, and stores nothing", async () => {
+      const posted = await post([{ path: makeTxt("Hello", "a.txt") }, { path: makePng("contract.pdf") }])
+      expect(posted.status).toBe(415)
+      expect(posted.body.error.code).toBe("unsupported_format")
+    })
+
+    it("fails a scan with no text layer as extraction_empty and mints no contract", async () => {
+      const posted = await post([{ path: await makeScannedPdf() }])
+      expect(posted.status).toBe(202)
+      const [row] = await settledBatch(service.url, org.keys.live, posted.body.batch)
+      expect(row.state).toBe("failed")
+      expect(row.failure.reason).toBe("extraction_empty")
+      expect(row.contract).toBe(null)
+      const events = await call(service.url, "GET", "/events", { key: org.keys.live })
+      expect(events.body.data.some((event: any) => event.type === "import.failed" && event.data.import === row.id && event.data.reason === "extraction_empty"))
+        .toBe(true)
+    })
+
+    it("smoke: a garbage file", async () => {
+      const posted = await post([{ path: makeFile("junk.txt", "x") }])
+      expect(posted.status).toBe(202)
+    })
+  })
+}

@@ -1,0 +1,78 @@
+import { Document, HeadingLevel, Packer, Paragraph } from "docx"
+import JSZip from "jszip"
+import { mkdtempSync, writeFileSync } from "node:fs"
+import { tmpdir } from "node:os"
+import { join } from "node:path"
+import { PDFDocument, rgb, StandardFonts } from "pdf-lib"
+
+/** A fresh, empty directory under the system's temp dir. */
+export const tempDir = (): string => mkdtempSync(join(tmpdir(), "documents-"))
+
+/** Writes `content` (UTF-8 if a string) to a file called `name` in a fresh temp dir; returns its path. */
+export const makeFile = (name: string, content: Uint8Array | string): string => {
+  const path = join(tempDir(), name)
+  writeFileSync(path, content)
+  return path
+}
+
+export const makeTxt = (text: string, name = "contract.txt"): string => makeFile(name, text)
+
+/** A real Word document: each paragraph in order, headings styled Heading 1. */
+export const makeDocx = async (paragraphs: Array<{ text: string; heading?: boolean }>, name = "contract.docx"): Promise<string> => {
+  const children = paragraphs.map(({ heading, text }) => new Paragraph(heading === true ? { text, heading: HeadingLevel.HEADING_1 } : { text }))
+  const document = new Document({ sections: [{ children }] })
+  return makeFile(name, await Packer.toBuffer(document))
+}
+
+/** A real PDF with a text layer: one page per inner array, each string one line of 11pt Helvetica. */
+export const makePdf = async (pages: Array<Array<string>>, name = "contract.pdf"): Promise<string> => {
+  const pdf = await PDFDocument.create()
+  const font = await pdf.embedFont(StandardFonts.Helvetica)
+  // Each string is a paragraph, wrapped to the page's width as a word processor would; a real
+  // PDF viewer (and pdfjs) clips text drawn past the page's edge.
+  const wrap = (paragraph: string): Array<string> => {
+    const lines: Array<string> = []
+    let line = ""
+    for (const word of paragraph.split(" ")) {
+      const next = line === "" ? word : `${line} ${word}`
+      if (line !== "" && font.widthOfTextAtSize(next, 11) > 468) {
+        lines.push(line)
+        line = word
+      } else line = next
+    }
+    return line === "" ? lines : [...lines, line]
+  }
+  for (const paragraphs of pages) {
+    const page = pdf.addPage([612, 792])
+    let y = 720
+    for (const paragraph of paragraphs) {
+      for (const line of wrap(paragraph)) {
+        page.drawText(line, { x: 72, y, size: 11, font })
+        y -= 14
+      }
+      y -= 10
+    }
+  }
+  return makeFile(name, await pdf.save())
+}
+
+/** A PDF as a scanner makes one without OCR: marks on the page and no text layer at all. */
+export const makeScannedPdf = async (name = "scan.pdf"): Promise<string> => {
+  const pdf = await PDFDocument.create()
+  const page = pdf.addPage([612, 792])
+  for (let i = 0; i < 20; i++) page.drawRectangle({ x: 72, y: 700 - i * 16, width: 300 + (i % 5) * 30, height: 8, color: rgb(0.1, 0.1, 0.1) })
+  return makeFile(name, await pdf.save())
+}
+
+/** The smallest spreadsheet a sniffer must call xlsx: a ZIP holding `xl/workbook.xml`. */
+export const makeXlsx = async (name = "sheet.xlsx"): Promise<string> => {
+  const zip = new JSZip()
+  zip.file("[Content_Types].xml", "<?xml version=\"1.0\"?><Types xmlns=\"http://schemas.openxmlformats.org/package/2006/content-types\"/>")
+  zip.file("xl/workbook.xml", "<?xml version=\"1.0\"?><workbook xmlns=\"http://schemas.openxmlformats.org/spreadsheetml/2006/main\"/>")
+  return makeFile(name, await zip.generateAsync({ type: "uint8array", compression: "DEFLATE" }))
+}
+
+// A valid 1×1 transparent PNG.
+const onePixelPng = "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg=="
+
+export const makePng = (name = "image.png"): string => makeFile(name, Buffer.from(onePixelPng, "base64"))
