@@ -36,8 +36,8 @@ const readAt = async (file: FileHandle, position: number, length: number) => {
   return buffer.subarray(0, bytesRead)
 }
 
-/** The entry names in a ZIP's central directory, or null when it cannot be found. */
-const zipEntryNames = async (file: FileHandle, size: number): Promise<ReadonlyArray<string> | null> => {
+/** The entries in a ZIP's central directory (name and declared uncompressed size), or null when it cannot be found. */
+const zipEntries = async (file: FileHandle, size: number): Promise<ReadonlyArray<{ readonly name: string; readonly size: number }> | null> => {
   const tailStart = Math.max(0, size - eocdWindow)
   const tail = await readAt(file, tailStart, size - tailStart)
   let eocd = -1
@@ -52,21 +52,22 @@ const zipEntryNames = async (file: FileHandle, size: number): Promise<ReadonlyAr
   const cdOffset = tail.readUInt32LE(eocd + 16)
   if (cdSize > maxCentralDirectory || cdOffset + cdSize > size) return null
   const cd = await readAt(file, cdOffset, cdSize)
-  const names: Array<string> = []
+  const names: Array<{ name: string; size: number }> = []
   let at = 0
   while (at + 46 <= cd.length && cd.readUInt32LE(at) === 0x02014b50) {
     const nameLength = cd.readUInt16LE(at + 28)
     const extraLength = cd.readUInt16LE(at + 30)
     const commentLength = cd.readUInt16LE(at + 32)
-    names.push(cd.subarray(at + 46, at + 46 + nameLength).toString("utf8"))
+    names.push({ name: cd.subarray(at + 46, at + 46 + nameLength).toString("utf8"), size: cd.readUInt32LE(at + 24) })
     at += 46 + nameLength + extraLength + commentLength
   }
   return names
 }
 
 const zipFormat = async (file: FileHandle, size: number): Promise<AssetFormat | null> => {
-  const names = await zipEntryNames(file, size)
-  if (names === null) return null
+  const entries = await zipEntries(file, size)
+  if (entries === null) return null
+  const names = entries.map((entry) => entry.name)
   if (names.some((name) => name.startsWith("word/"))) return "docx"
   if (names.some((name) => name.startsWith("xl/"))) return "xlsx"
   return null
@@ -139,6 +140,20 @@ export const sniffFormat = async (path: string, filename: string): Promise<Asset
     if (startsWith(head, [0x50, 0x4b, 0x03, 0x04])) return await zipFormat(file, size)
     const text = asText(head, size <= textWindow)
     return text === null ? null : textFormat(filename, text)
+  } finally {
+    await file.close()
+  }
+}
+
+/**
+ * What a ZIP-based document declares it expands to: a decompressor allocates by these sizes, so a
+ * small file declaring gigabytes (a zip bomb) is refused before any parser opens it.
+ */
+export const expandedZipBytes = async (path: string): Promise<number | null> => {
+  const file = await open(path, "r")
+  try {
+    const entries = await zipEntries(file, (await file.stat()).size)
+    return entries === null ? null : entries.reduce((total, entry) => total + entry.size, 0)
   } finally {
     await file.close()
   }

@@ -9,8 +9,8 @@ import { asId } from "../Domain/Contract/Ids.js"
 import { makeId } from "../RandomIds.js"
 import { scanFile } from "./Clamd.js"
 import { extractText } from "./Extract.js"
-import { type ImportFormat, importFormats, sniffFormat } from "./Formats.js"
-import { maxImportFileBytes } from "./Limits.js"
+import { expandedZipBytes, type ImportFormat, importFormats, sniffFormat } from "./Formats.js"
+import { maxExpandedBytes, maxImportFileBytes } from "./Limits.js"
 import { ImportParser } from "./Parser.js"
 import { type ImportRow, ImportsRepo } from "./Repo.js"
 import type { FailureReason } from "./Schemas.js"
@@ -56,7 +56,23 @@ export class ImportWorker extends Effect.Service<ImportWorker>()("Imports/Import
         if (format === null || !importFormats.some((f) => f === format)) {
           return yield* failure("unsupported_format", `The file is ${format ?? "not a format we read"}; imports take docx, pdf, txt and md.`)
         }
+        if (format === "docx") {
+          const expanded = yield* Effect.promise(() => expandedZipBytes(path))
+          if (expanded !== null && expanded > maxExpandedBytes) {
+            return yield* failure("file_too_large", `The document expands to more than ${maxExpandedBytes / 1024 / 1024} MB.`)
+          }
+        }
         return format as ImportFormat
+      })
+
+    // A password-protected PDF passes every byte check and still cannot be read: a format we do not take.
+    const extract = (format: ImportFormat, path: string) =>
+      Effect.tryPromise({
+        try: () => extractText(format, path),
+        catch: (error) =>
+          error instanceof Error && error.cause instanceof Error && error.cause.name === "PasswordException"
+            ? failure("unsupported_format", "The PDF is encrypted; imports read documents without a password.")
+            : failure("parser_error", `The file could not be read: ${error instanceof Error ? error.message : String(error)}`)
       })
 
     const scanned = (path: string) =>
@@ -70,7 +86,7 @@ export class ImportWorker extends Effect.Service<ImportWorker>()("Imports/Import
         const path = files.pathOf(row.checksum.replace(/^sha256:/, ""))
         yield* scanned(path)
         const format = yield* readable(row, path)
-        const extracted = yield* attempt("parser_error", "The file could not be read", () => extractText(format, path))
+        const extracted = yield* extract(format, path)
         yield* assets.keepTextLayer(row.asset_id, extracted.text, extracted.pages.length)
         const outcome = yield* parser.parse(extracted)
         if (outcome._tag === "Failed") return yield* failure(outcome.reason, outcome.detail)

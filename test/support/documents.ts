@@ -1,9 +1,10 @@
 import { Document, HeadingLevel, Packer, Paragraph } from "docx"
 import JSZip from "jszip"
 import { mkdtempSync, writeFileSync } from "node:fs"
+import { readFile } from "node:fs/promises"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
-import { PDFDocument, rgb, StandardFonts } from "pdf-lib"
+import { PDFDocument, PDFHexString, rgb, StandardFonts } from "pdf-lib"
 
 /** A fresh, empty directory under the system's temp dir. */
 export const tempDir = (): string => mkdtempSync(join(tmpdir(), "documents-"))
@@ -76,3 +77,23 @@ export const makeXlsx = async (name = "sheet.xlsx"): Promise<string> => {
 const onePixelPng = "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg=="
 
 export const makePng = (name = "image.png"): string => makeFile(name, Buffer.from(onePixelPng, "base64"))
+
+/** A PDF whose trailer says it is encrypted (standard handler, a password we do not know): pdfjs asks for a password. */
+export const makeEncryptedPdf = async (name = "locked.pdf"): Promise<string> => {
+  const pdf = await PDFDocument.create()
+  pdf.addPage([612, 792]).drawText("This Agreement is confidential.", { x: 72, y: 720, size: 11 })
+  const context = pdf.context
+  const key = PDFHexString.of("28bf4e5e4e758a4164004e56fffa01082e2e00b6d0683e802f0ca9fe6453697a")
+  context.trailerInfo.Encrypt = context.register(context.obj({ Filter: "Standard", V: 1, R: 2, O: key, U: key, P: -44 }))
+  context.trailerInfo.ID = context.obj([PDFHexString.of("0123456789abcdef0123456789abcdef"), PDFHexString.of("0123456789abcdef0123456789abcdef")])
+  return makeFile(name, await pdf.save({ useObjectStreams: false }))
+}
+
+/** A DOCX whose central directory declares a document of 4 GB: the shape of a zip bomb, in a few kilobytes. */
+export const makeZipBombDocx = async (name = "bomb.docx"): Promise<string> => {
+  const bytes = Buffer.from(await readFile(await makeDocx([{ text: "This Agreement is made by the parties." }], name)))
+  for (let at = bytes.indexOf(Buffer.from([0x50, 0x4b, 0x01, 0x02])); at !== -1; at = bytes.indexOf(Buffer.from([0x50, 0x4b, 0x01, 0x02]), at + 4)) {
+    bytes.writeUInt32LE(0xffffffff, at + 24)
+  }
+  return makeFile(name, bytes)
+}

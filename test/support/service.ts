@@ -28,6 +28,8 @@ export const testSettings = (overrides: Partial<Settings> = {}): Settings => ({
 export interface Running {
   readonly url: string
   readonly databaseUrl: string | undefined
+  /** Where this run keeps asset bytes (undefined: under the data dir). */
+  readonly assetDir: string | undefined
   /** The node:http server underneath, for tests that watch its requests. */
   readonly server: Server
   /** Stops the server and drops the database it made. */
@@ -56,13 +58,14 @@ export const startService = async (database: TestDatabase, options: ServiceOptio
   const databaseUrl = options.dataDir !== undefined ? undefined : options.databaseUrl ?? fresh!.url
   const scope = Effect.runSync(Scope.make())
   const defaults = testSettings()
+  const assetDir = options.assetDir ?? (options.dataDir !== undefined ? undefined : mkdtempSync(join(tmpdir(), "cns-test-assets-")))
   const config = Layer.succeed(
     ServerConfig,
     testSettings({
       databaseUrl: Option.fromNullable(databaseUrl),
       dataDir: options.dataDir ?? defaults.dataDir,
       rateLimits: { ...defaults.rateLimits, ...options.rateLimits },
-      assetDir: options.assetDir ?? (options.dataDir !== undefined ? undefined : mkdtempSync(join(tmpdir(), "cns-test-assets-"))),
+      assetDir,
       clamdAddress: options.clamdAddress,
       importConcurrency: options.importConcurrency,
       importTimeoutSeconds: options.importTimeoutSeconds
@@ -81,6 +84,7 @@ export const startService = async (database: TestDatabase, options: ServiceOptio
   return {
     url: `http://127.0.0.1:${port}`,
     databaseUrl,
+    assetDir,
     server: server!,
     stop: async () => {
       await Effect.runPromise(Scope.close(scope, Exit.void))

@@ -1,0 +1,164 @@
+import { afterAll, beforeAll, describe, expect, it } from "@effect/vitest"
+import { readdirSync } from "node:fs"
+import { request } from "node:http"
+import { join } from "node:path"
+import { call, createOrg, type Org } from "./support/client.js"
+import { databases } from "./support/databases.js"
+import { makeEncryptedPdf, makeFile, makeTxt, makeZipBombDocx } from "./support/documents.js"
+import { sampleAgreement, settledBatch, upload } from "./support/imports.js"
+import { type Running, startService } from "./support/service.js"
+
+/** Every file the asset store holds: nothing may land for a refused request. */
+const storedFiles = (dir: string) =>
+  readdirSync(dir, { withFileTypes: true }).filter((entry) => entry.isDirectory() && entry.name !== "tmp").flatMap((entry) =>
+    readdirSync(join(dir, entry.name))
+  )
+
+for (const database of databases) {
+  describe(`import limits and failure reasons (${database.name})`, () => {
+    let service: Running
+    let org: Org
+    beforeAll(async () => {
+      service = await startService(database)
+      org = await createOrg(service.url, "Limits Ltd")
+    })
+    afterAll(() => service.stop())
+
+    const person = () => org.people[0]!.id
+    const post = (files: ReadonlyArray<{ path: string; name?: string; field?: string }>, fields: Record<string, string> = {}, idempotencyKey?: string | null) =>
+      upload(service.url, "/imports", { key: org.keys.live, person: person(), files, fields, ...(idempotencyKey === undefined ? {} : { idempotencyKey }) })
+    const unchanged = async <A>(refused: () => Promise<A>) => {
+      const before = storedFiles(service.assetDir!)
+      const events = (await call(service.url, "GET", "/events", { key: org.keys.live })).body.data.length
+      const contracts = (await call(service.url, "GET", "/contracts?limit=100", { key: org.keys.live })).body.data.length
+      const answer = await refused()
+      expect(storedFiles(service.assetDir!)).toEqual(before)
+      expect((await call(service.url, "GET", "/events", { key: org.keys.live })).body.data.length).toBe(events)
+      expect((await call(service.url, "GET", "/contracts?limit=100", { key: org.keys.live })).body.data.length).toBe(contracts)
+      return answer
+    }
+    const agreement = () => makeTxt(sampleAgreement.join("\n\n"), "agreement.txt")
+
+    it("refuses a 101st file with too_many_files and stores none of the 101", async () => {
+      const one = makeTxt("tiny", "t.txt")
+      const reply = await unchanged(() => post(Array.from({ length: 101 }, () => ({ path: one }))))
+      expect(reply.status).toBe(400)
+      expect(reply.body.error).toMatchObject({ code: "too_many_files", param: "files[]" })
+    })
+
+    it("refuses a file over 25 MB while it is still arriving: the answer comes before the client has sent it all", async () => {
+      const boundary = "----limit"
+      const chunk = Buffer.alloc(1024 * 1024, 0x61)
+      const total = 200
+      const answer = await unchanged(() =>
+        new Promise<{ status: number; body: any; sentMb: number }>((resolve, reject) => {
+          let sent = 0
+          let answered = false
+          const req = request(`${service.url}/imports`, {
+            method: "POST",
+            headers: {
+              authorization: `Bearer ${org.keys.live}`,
+              "contracts-acting-person": person(),
+              "idempotency-key": `big-${Date.now()}`,
+              "content-type": `multipart/form-data; boundary=${boundary}`
+            }
+          }, (res) => {
+            answered = true
+            const sentMb = sent
+            let text = ""
+            res.on("data", (data) => (text += data))
+            res.on("end", () => {
+              req.destroy()
+              resolve({ status: res.statusCode!, body: JSON.parse(text), sentMb })
+            })
+          })
+          req.on("error", (error) => answered || reject(error))
+          req.write(`--${boundary}\r\nContent-Disposition: form-data; name="files[]"; filename="huge.txt"\r\nContent-Type: text/plain\r\n\r\n`)
+          const pump = () => {
+            while (!answered && sent < total) {
+              sent++
+              if (!req.write(chunk)) return void req.once("drain", pump)
+            }
+            if (!answered) req.end(`\r\n--${boundary}--\r\n`)
+          }
+          pump()
+        })
+      )
+      expect(answer.status).toBe(413)
+      expect(answer.body.error.code).toBe("file_too_large")
+      expect(answer.sentMb).toBeLessThan(total)
+    })
+
+    it("refuses before reading the upload when there is no Idempotency-Key, and a body that is not multipart", async () => {
+      const keyless = await unchanged(() => post([{ path: agreement() }], {}, null))
+      expect(keyless.status).toBe(400)
+      expect(keyless.body.error).toMatchObject({ code: "invalid_request", param: "Idempotency-Key" })
+      const json = await call(service.url, "POST", "/imports", {
+        key: org.keys.live,
+        person: person(),
+        body: { files: [] },
+        headers: { "idempotency-key": "json-1" }
+      })
+      expect(json.status).toBe(400)
+      expect(json.body.error).toMatchObject({ code: "invalid_request", param: "Content-Type" })
+    })
+
+    it("names a bad part: an unknown field, a file under another name, already_signed that is not a boolean, no file at all", async () => {
+      const cases = [
+        [await post([{ path: agreement() }], { colour: "blue" }), "colour"],
+        [await post([{ path: agreement(), field: "document" }]), "document"],
+        [await post([{ path: agreement() }], { already_signed: "yes" }), "already_signed"],
+        [await post([], { already_signed: "true" }), "files[]"]
+      ] as const
+      for (const [reply, param] of cases) {
+        expect(reply.status).toBe(400)
+        expect(reply.body.error).toMatchObject({ code: "invalid_request", param })
+      }
+    })
+
+    it("replays the original batch for the same key and files, and refuses the key with other files", async () => {
+      const path = agreement()
+      const first = await post([{ path }], {}, "replay-key")
+      const again = await post([{ path }], {}, "replay-key")
+      expect(again.status).toBe(202)
+      expect(again.body).toEqual(first.body)
+      expect(again.headers.get("idempotent-replayed")).toBe("true")
+      const other = await post([{ path: makeTxt("Another agreement between the parties.", "b.txt") }], {}, "replay-key")
+      expect(other.status).toBe(400)
+      expect(other.body.error.code).toBe("idempotency_error")
+      const rows = await settledBatch(service.url, org.keys.live, first.body.batch)
+      expect(rows).toHaveLength(1)
+    })
+
+    it("fails each kind of unreadable file with its reason, mints no contract, and tells the org stream", async () => {
+      const files = [
+        { path: makeFile("shopping.txt", "Eggs\nMilk\nBread\nTomatoes\nCoffee beans\nOlive oil\nBasil\nLemons\n"), reason: "not_a_contract" },
+        { path: makeFile("broken.pdf", Buffer.concat([Buffer.from("%PDF-1.7\n"), Buffer.alloc(2048, 0x2a)])), reason: "parser_error" },
+        { path: await makeEncryptedPdf(), reason: "unsupported_format" },
+        { path: await makeZipBombDocx(), reason: "file_too_large" }
+      ]
+      const posted = await post(files)
+      expect(posted.status).toBe(202)
+      const rows = await settledBatch(service.url, org.keys.live, posted.body.batch)
+      expect(rows.map((row) => [row.state, row.failure?.reason, row.contract])).toEqual(files.map((file) => ["failed", file.reason, null]))
+      const stream = (await call(service.url, "GET", "/events?limit=100", { key: org.keys.live })).body
+      for (const row of rows) {
+        const event = stream.data.find((e: any) => e.type === "import.failed" && e.data.import === row.id)
+        expect(event.data.reason).toBe(row.failure.reason)
+        expect(event).not.toHaveProperty("sequence")
+      }
+    })
+
+    it("pages the org stream oldest first by event id", async () => {
+      const all = (await call(service.url, "GET", "/events?limit=100", { key: org.keys.live })).body.data
+      expect(all.length).toBeGreaterThan(2)
+      const first = (await call(service.url, "GET", "/events?limit=2", { key: org.keys.live })).body
+      expect(first.data).toEqual(all.slice(0, 2))
+      expect(first.has_more).toBe(true)
+      const next = (await call(service.url, "GET", `/events?limit=100&starting_after=${first.next_cursor}`, { key: org.keys.live })).body
+      expect(next.data).toEqual(all.slice(2))
+      const bad = await call(service.url, "GET", "/events?starting_after=evt_nope", { key: org.keys.live })
+      expect(bad.status).toBe(400)
+    })
+  })
+}
