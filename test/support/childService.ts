@@ -1,0 +1,52 @@
+import { afterAll } from "@effect/vitest"
+import { type ChildProcess, spawn } from "node:child_process"
+import { createServer } from "node:net"
+import { adminToken } from "./service.js"
+
+export const freePort = () =>
+  new Promise<number>((resolve) => {
+    const server = createServer()
+    server.listen(0, "127.0.0.1", () => {
+      const port = (server.address() as { port: number }).port
+      server.close(() => resolve(port))
+    })
+  })
+
+// Every server this suite starts, so none outlives it even when a test times out.
+const children = new Set<ChildProcess>()
+afterAll(() => {
+  for (const child of children) child.kill("SIGKILL")
+})
+
+/** The real service as `npm start` runs it, in its own process, so SIGKILL is a real crash. */
+export const launch = async (port: number, env: Record<string, string>): Promise<ChildProcess> => {
+  const child = spawn(process.execPath, ["--import", "tsx", "src/main.ts"], {
+    env: {
+      ...process.env,
+      ...env,
+      PORT: String(port),
+      ADMIN_TOKEN: adminToken,
+      PUBLIC_URL: "http://localhost",
+      RATE_LIMIT_READS_PER_MINUTE: "1000000",
+      RATE_LIMIT_WRITES_PER_MINUTE: "1000000",
+      RATE_LIMIT_SEND_SIGN_PER_MINUTE: "1000000"
+    },
+    stdio: "ignore"
+  })
+  children.add(child)
+  child.once("exit", () => children.delete(child))
+  for (let tries = 0; tries < 600; tries++) {
+    // While it starts it answers 503 (never a hang: each poll has a deadline); then 401 for no key.
+    const status = await fetch(`http://127.0.0.1:${port}/me`, { signal: AbortSignal.timeout(5000) }).then((r) => r.status, () => 0)
+    if (status === 401) return child
+    await new Promise((r) => setTimeout(r, 100))
+  }
+  child.kill("SIGKILL")
+  throw new Error("the service did not start")
+}
+
+export const killed = (child: ChildProcess) =>
+  new Promise<void>((resolve) => {
+    child.once("exit", () => resolve())
+    child.kill("SIGKILL")
+  })
