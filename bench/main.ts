@@ -1,4 +1,4 @@
-// npm run bench [-- --quick] [--only=floors,postgres,embedded,memory] [--flows=drafting,get,spread,hot] [--profile]
+// npm run bench [-- --quick] [--only=floors,postgres,embedded,memory,imports] [--flows=drafting,get,spread,hot] [--profile]
 //
 // Measures the physical floors and the service side by side in one run and prints ratios: on a
 // shared machine absolute numbers drift from run to run, ratios taken in the same run much less.
@@ -11,8 +11,9 @@ import { pgRoundFloor } from "./floors/pgFloor.js"
 import { pgliteRoundFloor } from "./floors/pgliteFloor.js"
 import { describeMachine } from "./lib/machine.js"
 import { freshDatabase } from "./lib/postgres.js"
-import { memoryTable, ratios, ratioTable, type Results, throughputTable } from "./report.js"
+import { importTable, memoryTable, ratios, ratioTable, type Results, throughputTable } from "./report.js"
 import { type FlowName, serviceFlows } from "./service/flows.js"
+import { importFlow } from "./service/imports.js"
 import { memoryFlow } from "./service/memory.js"
 import { startService } from "./service/service.js"
 
@@ -25,7 +26,16 @@ const flows = listArg("flows") as Array<FlowName> | undefined
 const wanted = (part: string) => only === undefined || only.includes(part)
 
 const settings = quick
-  ? { durationMs: 2000, spreadContracts: 200, writeClients: 32, readConnections: 100, memoryContracts: 1000, checkpoints: [200, 500], idleSeconds: 10 }
+  ? {
+    durationMs: 2000,
+    spreadContracts: 200,
+    writeClients: 32,
+    readConnections: 100,
+    memoryContracts: 1000,
+    checkpoints: [200, 500],
+    idleSeconds: 10,
+    imports: { copies: 5, pages: 20, memoryFiles: 100, memoryFileMb: 1, memoryPages: 2 }
+  }
   : {
     durationMs: 8000,
     spreadContracts: 1000,
@@ -35,7 +45,8 @@ const settings = quick
     checkpoints: [500, 2000, 5000, 10_000, 15_000],
     // Long enough that the first checkpoint's contracts are all still live when it is read, short
     // enough that most of the 20,000 passivate while the rest are drafted.
-    idleSeconds: 30
+    idleSeconds: 30,
+    imports: { copies: 25, pages: 20, memoryFiles: 100, memoryFileMb: 1, memoryPages: 10 }
   }
 
 const repo = fileURLToPath(new URL("..", import.meta.url))
@@ -59,7 +70,7 @@ const main = async () => {
       machine.loadAverage.join(" ")
     }`
   )
-  const results: Results & { floors?: Results["floors"] } = { service: {}, memory: {} }
+  const results: Results & { floors?: Results["floors"] } = { service: {}, memory: {}, imports: {} }
 
   if (wanted("floors")) {
     log("floors")
@@ -111,14 +122,38 @@ const main = async () => {
     }
   }
 
+  if (wanted("imports")) {
+    // Quick runs it on the embedded default only, to stay short: the parse, not the database, sets its pace.
+    for (const db of quick ? (["embedded"] as const) : (["postgres", "embedded"] as const)) {
+      log(`imports on ${db === "postgres" ? "PostgreSQL" : "embedded PGlite"}`)
+      const database = db === "postgres" ? await freshDatabase(adminUrl, "contracts_bench_imports") : undefined
+      try {
+        results.imports![db] = await importFlow(
+          { repo, databaseUrl: database?.url, dataDir: join(scratch, `imports-${db}`), logFile: join(logDir, `imports-${db}.log`) },
+          scratch,
+          settings.imports,
+          log
+        )
+      } finally {
+        await database?.drop()
+      }
+    }
+  }
+
   const list = ratios(results)
   const file = join(resultsDir, `${stamp}.json`)
   writeFileSync(file, JSON.stringify({ startedAt: stamp, mode: quick ? "quick" : "full", settings, machine, results, ratios: list }, null, 2))
   log("")
-  log(throughputTable(results))
-  log("")
+  if (results.floors !== undefined || results.service.postgres !== undefined || results.service.embedded !== undefined) {
+    log(throughputTable(results))
+    log("")
+  }
   if (results.memory.postgres !== undefined || results.memory.embedded !== undefined) {
     log(memoryTable(results))
+    log("")
+  }
+  if (results.imports?.postgres !== undefined || results.imports?.embedded !== undefined) {
+    log(importTable(results))
     log("")
   }
   log(ratioTable(list))

@@ -1,4 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "@effect/vitest"
+import { existsSync, mkdirSync, mkdtempSync, utimesSync, writeFileSync } from "node:fs"
+import { tmpdir } from "node:os"
+import { join } from "node:path"
 import { call, createOrg, type Org } from "./support/client.js"
 import { databases } from "./support/databases.js"
 import { makeFile, makePng, makeTxt, makeXlsx } from "./support/documents.js"
@@ -92,3 +95,24 @@ for (const database of databases) {
     })
   })
 }
+
+describe("the asset store", () => {
+  it("removes, at start, bytes no asset row names once they are old, and keeps young ones and named ones", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "cns-sweep-"))
+    const orphan = "ab" + "0".repeat(62)
+    const young = "ab" + "1".repeat(62)
+    mkdirSync(join(dir, "ab"))
+    writeFileSync(join(dir, "ab", orphan), "left by a crash")
+    writeFileSync(join(dir, "ab", young), "mid-upload")
+    const old = new Date(Date.now() - 2 * 60 * 60 * 1000)
+    utimesSync(join(dir, "ab", orphan), old, old)
+    const service = await startService(databases[0]!, { assetDir: dir })
+    try {
+      for (let tries = 0; tries < 200 && existsSync(join(dir, "ab", orphan)); tries++) await new Promise((resolve) => setTimeout(resolve, 20))
+      expect(existsSync(join(dir, "ab", orphan))).toBe(false)
+      expect(existsSync(join(dir, "ab", young))).toBe(true)
+    } finally {
+      await service.stop()
+    }
+  })
+})

@@ -18,7 +18,8 @@ let unique = 0
 /** Idempotency keys unique within the run and across runs on the same database. */
 export const freshKey = (prefix: string) => `${prefix}-${process.pid}-${Date.now().toString(36)}-${++unique}`
 
-const createOrg = async (base: string, agent: http.Agent, name: string, personName: string): Promise<Seat> => {
+/** An org in test mode with one person, through the admin API: the seat of that person with its test key. */
+export const createOrg = async (base: string, agent: http.Agent, name: string, personName: string): Promise<Seat> => {
   const slug = `${name.toLowerCase().replace(/[^a-z]+/g, "")}${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`
   const org = await expectJson(
     201,

@@ -1,5 +1,4 @@
 import { Effect, Option } from "effect"
-import { createReadStream } from "node:fs"
 import { mkdir, mkdtemp, open, readdir, rename, rm, stat } from "node:fs/promises"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
@@ -18,7 +17,8 @@ export class AssetStore extends Effect.Service<AssetStore>()("Assets/AssetStore"
   scoped: Effect.gen(function*() {
     const root = yield* rootOf(yield* ServerConfig)
     const tmpDir = join(root, "tmp")
-    yield* Effect.promise(() => mkdir(tmpDir, { recursive: true }))
+    // Uploads a stopped process was receiving are of no use to anyone: cleared before any request arrives.
+    yield* Effect.promise(() => rm(tmpDir, { recursive: true, force: true }).then(() => mkdir(tmpDir, { recursive: true })))
     const pathOf = (sha256: string) => join(root, sha256.slice(0, 2), sha256)
 
     /** Moves an uploaded temporary file to its content address; the same bytes already there are kept as they are. */
@@ -33,8 +33,6 @@ export class AssetStore extends Effect.Service<AssetStore>()("Assets/AssetStore"
         await rename(tempPath, target)
         await syncDir(join(root, sha256.slice(0, 2)))
       })
-
-    const read = (sha256: string) => createReadStream(pathOf(sha256))
 
     /** Removes bytes no row names (a crash between their landing and the row's insert), once old enough not to be mid-upload. */
     const sweep = (isNamed: (sha256: string) => Effect.Effect<boolean>, olderThanMs: number) =>
@@ -51,11 +49,10 @@ export class AssetStore extends Effect.Service<AssetStore>()("Assets/AssetStore"
             removed++
           }
         }
-        yield* Effect.promise(() => rm(tmpDir, { recursive: true, force: true }).then(() => mkdir(tmpDir, { recursive: true })))
         return removed
       })
 
-    return { root, tmpDir, pathOf, keep, read, sweep }
+    return { root, tmpDir, pathOf, keep, sweep }
   })
 }) {}
 

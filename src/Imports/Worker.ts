@@ -130,6 +130,13 @@ export class ImportWorker extends Effect.Service<ImportWorker>()("Imports/Import
         Effect.forever(Effect.flatMap(Queue.take(queue), (id) => Effect.catchAllCause(process(id), (cause) => Effect.logError("import worker", cause))))
       )
     }
+    // Bytes an interrupted upload kept without their row, once they are an hour old (never a file mid-upload).
+    yield* Effect.forkScoped(
+      Effect.flatMap(
+        files.sweep((sha256) => assets.isNamed(sha256), 60 * 60 * 1000),
+        (removed) => removed === 0 ? Effect.void : Effect.logInfo(`removed ${removed} stored files no asset names`)
+      )
+    )
     // What a stopped process left: queued again, oldest first.
     const left = yield* repo.unfinished(yield* now)
     yield* Queue.offerAll(queue, left.map((row) => row.id))
