@@ -5,14 +5,13 @@
  */
 import { readFileSync } from "node:fs"
 import path from "node:path"
-import { fileURLToPath } from "node:url"
 import { parseDocument } from "../src/Domain/Imports/ParseDocument.js"
 import type { Label } from "./evalImports/score.js"
 import { addScores, scoreContract } from "./evalImports/score.js"
 import { printTable } from "./evalImports/table.js"
+import { corpusDir } from "./evalImports/corpus.js"
 
-const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..")
-const corpus = process.env.CORPUS_DIR ?? path.resolve(repoRoot, "../shared/corpus/cuad-dev")
+const corpus = corpusDir
 const verbose = process.argv.includes("--verbose")
 
 const labels = JSON.parse(readFileSync(path.join(corpus, "labels.json"), "utf8")) as ReadonlyArray<Label>

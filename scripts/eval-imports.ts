@@ -13,7 +13,6 @@ import { Effect, Exit, Layer, Option, Scope } from "effect"
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs"
 import { tmpdir } from "node:os"
 import path from "node:path"
-import { fileURLToPath } from "node:url"
 import { ServerConfig } from "../src/Config.js"
 import { WriteProbe } from "../src/Contracts/WriteProbe.js"
 import { startingServer } from "../src/Http/StartingServer.js"
@@ -24,9 +23,9 @@ import { testSettings } from "../test/support/service.js"
 import type { Label, Scores } from "./evalImports/score.js"
 import { addScores, scoreContract } from "./evalImports/score.js"
 import { printTable } from "./evalImports/table.js"
+import { corpusDir } from "./evalImports/corpus.js"
 
-const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..")
-const corpus = process.env.CORPUS_DIR ?? path.resolve(repoRoot, "../shared/corpus/cuad-dev")
+const corpus = corpusDir
 const verbose = process.argv.includes("--verbose")
 
 interface Fact {

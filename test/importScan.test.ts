@@ -35,3 +35,23 @@ for (const database of databases) {
     })
   })
 }
+
+for (const database of databases) {
+  describe(`an import over its time limit (${database.name})`, () => {
+    let service: Running
+    let org: Org
+    beforeAll(async () => {
+      service = await startService(database, { importTimeoutSeconds: 0 })
+      org = await createOrg(service.url, "Slow Ltd")
+    })
+    afterAll(() => service.stop())
+
+    it("fails as parser_error, with no contract, and the worker goes on to the next", async () => {
+      const files = [{ path: makeTxt(sampleAgreement.join("\n\n"), "a.txt") }, { path: makeTxt(sampleAgreement.join("\n\n"), "b.txt") }]
+      const posted = await upload(service.url, "/imports", { key: org.keys.live, person: org.people[0]!.id, files })
+      const rows = await settledBatch(service.url, org.keys.live, posted.body.batch)
+      expect(rows.map((row) => [row.state, row.failure?.reason, row.contract])).toEqual([["failed", "parser_error", null], ["failed", "parser_error", null]])
+      expect(rows[0].failure.message).toMatch(/took longer than/)
+    })
+  })
+}

@@ -1,10 +1,9 @@
 import { readdirSync, readFileSync } from "node:fs"
 import path from "node:path"
-import { fileURLToPath } from "node:url"
 import type { Extracted } from "../../../src/Domain/Imports/Parsed.js"
+import { corpusDir } from "../../../scripts/evalImports/corpus.js"
 
-const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../..")
-export const corpusDir = process.env.CORPUS_DIR ?? path.resolve(repoRoot, "../shared/corpus/cuad-dev")
+export { corpusDir }
 
 export const corpusFiles = (): ReadonlyArray<string> => readdirSync(corpusDir).filter((file) => file.endsWith(".txt")).sort()
 
