@@ -4,7 +4,7 @@ import { request } from "node:http"
 import { join } from "node:path"
 import { call, createOrg, type Org } from "./support/client.js"
 import { databases } from "./support/databases.js"
-import { makeEncryptedPdf, makeFile, makeTxt, makeZipBombDocx } from "./support/documents.js"
+import { makeEncryptedPdf, makeFile, makePng, makeTxt, makeZipBombDocx } from "./support/documents.js"
 import { sampleAgreement, settledBatch, upload } from "./support/imports.js"
 import { type Running, startService } from "./support/service.js"
 
@@ -89,6 +89,13 @@ for (const database of databases) {
       expect(answer.sentMb).toBeLessThan(total)
     })
 
+    it("refuses a batch holding one file whose bytes are no document, whatever its name, and keeps none of the batch", async () => {
+      const reply = await unchanged(() => post([{ path: agreement() }, { path: makePng("contract.pdf") }]))
+      expect(reply.status).toBe(415)
+      expect(reply.body.error).toMatchObject({ code: "unsupported_format", param: "files[]" })
+      expect(reply.body.error.message).toContain("contract.pdf")
+    })
+
     it("refuses before reading the upload when there is no Idempotency-Key, and a body that is not multipart", async () => {
       const keyless = await unchanged(() => post([{ path: agreement() }], {}, null))
       expect(keyless.status).toBe(400)
@@ -114,6 +121,19 @@ for (const database of databases) {
         expect(reply.status).toBe(400)
         expect(reply.body.error).toMatchObject({ code: "invalid_request", param })
       }
+    })
+
+    it("keeps a hostile file name harmless: no directories, no control characters, well-formed, bounded", async () => {
+      const path = agreement()
+      const names = ["../../etc/passwd", "..\\..\\boot.ini", `${"x".repeat(400)}.txt`, "\u202eevil\ud800.txt"]
+      const posted = await post(names.map((name) => ({ path, name })))
+      expect(posted.status).toBe(202)
+      expect(posted.body.imports.map((i: any) => i.filename)).toEqual(["passwd", "boot.ini", "x".repeat(255), "\u202eevil\ufffd.txt"])
+      await settledBatch(service.url, org.keys.live, posted.body.batch)
+      // A control character cannot stand in a part's headers at all: the body is malformed, and nothing is kept.
+      const controlled = await unchanged(() => post([{ path, name: "a\u0000b\u0007.txt" }]))
+      expect(controlled.status).toBe(400)
+      expect(controlled.body.error.message).toMatch(/Malformed part header/)
     })
 
     it("replays the original batch for the same key and files, and refuses the key with other files", async () => {

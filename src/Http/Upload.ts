@@ -159,7 +159,8 @@ const streamParts = (request: HttpServerRequest.HttpServerRequest, rule: UploadR
       ))
     parser.on("partsLimit", () => stop(reject("invalid_request", "The multipart body has too many parts.")))
     parser.on("fieldsLimit", () => stop(reject("invalid_request", "The multipart body has too many fields.")))
-    parser.on("error", () => stop(reject("invalid_request", "The multipart body could not be read.")))
+    // busboy's own words name what broke ("Malformed part header", "Unexpected end of form").
+    parser.on("error", (error: Error) => stop(reject("invalid_request", `The multipart body could not be read: ${excerpt(error.message)}.`)))
     parser.on("close", () => {
       if (settled) return
       Promise.all(writing).then(
