@@ -96,6 +96,35 @@ for (const database of databases) {
       expect(reply.body.error.message).toContain("contract.pdf")
     })
 
+    it("forgets an upload whose client goes away mid-file: nothing kept, the service carries on", async () => {
+      await unchanged(async () => {
+        const boundary = "----gone"
+        await new Promise<void>((resolve) => {
+          const req = request(`${service.url}/imports`, {
+            method: "POST",
+            headers: {
+              authorization: `Bearer ${org.keys.live}`,
+              "contracts-acting-person": person(),
+              "idempotency-key": `gone-${Date.now()}`,
+              "content-type": `multipart/form-data; boundary=${boundary}`
+            }
+          })
+          req.on("error", () => resolve())
+          req.write(`--${boundary}\r\nContent-Disposition: form-data; name="files[]"; filename="half.txt"\r\n\r\n`)
+          req.write(Buffer.alloc(5 * 1024 * 1024, 0x61), () => {
+            req.destroy()
+            resolve()
+          })
+        })
+        // The next upload is served as usual, and the abandoned one left no temporary file behind.
+        for (let tries = 0; tries < 100 && readdirSync(join(service.assetDir!, "tmp")).length > 0; tries++) await new Promise((r) => setTimeout(r, 20))
+        expect(readdirSync(join(service.assetDir!, "tmp"))).toEqual([])
+      })
+      const after = await post([{ path: agreement() }])
+      expect(after.status).toBe(202)
+      await settledBatch(service.url, org.keys.live, after.body.batch)
+    })
+
     it("refuses before reading the upload when there is no Idempotency-Key, and a body that is not multipart", async () => {
       const keyless = await unchanged(() => post([{ path: agreement() }], {}, null))
       expect(keyless.status).toBe(400)

@@ -128,20 +128,23 @@ const streamParts = (request: HttpServerRequest.HttpServerRequest, rule: UploadR
         bytes += chunk.length
       })
       stream.on("limit", () => {
+        stream.unpipe(out)
         stream.resume()
         out.destroy()
         stop(reject("file_too_large", `'${excerpt(filename)}' is over ${rule.maxFileBytes / (1024 * 1024)} MB.`, { param: rule.fileField }))
       })
-      writing.push(
-        new Promise<void>((done, fail) => {
-          out.on("finish", () => {
-            files.push({ filename, declaredType: info.mimeType, path, bytes, sha256: hash.digest("hex") })
-            done()
-          })
-          out.on("error", fail)
-          stream.pipe(out)
+      const written = new Promise<void>((done, fail) => {
+        out.on("finish", () => {
+          files.push({ filename, declaredType: info.mimeType, path, bytes, sha256: hash.digest("hex") })
+          done()
         })
-      )
+        out.on("error", fail)
+        stream.pipe(out)
+      })
+      // Once the request is refused or gone nobody awaits this file: its failure must not go unhandled
+      // (an unhandled rejection stops a Node process).
+      written.catch(() => {})
+      writing.push(written)
     })
     parser.on("field", (name, value, info) => {
       if (!rule.fields.includes(name)) {
