@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "@effect/vitest"
-import { readdirSync } from "node:fs"
+import { readdirSync, readlinkSync } from "node:fs"
 import { request } from "node:http"
 import { join } from "node:path"
 import { call, createOrg, type Org } from "./support/client.js"
@@ -7,6 +7,17 @@ import { databases } from "./support/databases.js"
 import { makeEncryptedPdf, makeFile, makePng, makeTxt, makeZipBombDocx } from "./support/documents.js"
 import { sampleAgreement, settledBatch, upload } from "./support/imports.js"
 import { type Running, startService } from "./support/service.js"
+
+/** This process's open files under `dir`: an upload cut off must not keep its descriptor. */
+const openUnder = (dir: string) =>
+  readdirSync("/proc/self/fd").flatMap((fd) => {
+    try {
+      const target = readlinkSync(join("/proc/self/fd", fd))
+      return target.startsWith(dir) ? [target] : []
+    } catch {
+      return []
+    }
+  })
 
 /** Every file the asset store holds: nothing may land for a refused request. */
 const storedFiles = (dir: string) =>
@@ -119,6 +130,8 @@ for (const database of databases) {
         // The next upload is served as usual, and the abandoned one left no temporary file behind.
         for (let tries = 0; tries < 100 && readdirSync(join(service.assetDir!, "tmp")).length > 0; tries++) await new Promise((r) => setTimeout(r, 20))
         expect(readdirSync(join(service.assetDir!, "tmp"))).toEqual([])
+        // Nor an open descriptor on it (the service runs in this process).
+        expect(openUnder(join(service.assetDir!, "tmp"))).toEqual([])
       })
       const after = await post([{ path: agreement() }])
       expect(after.status).toBe(202)

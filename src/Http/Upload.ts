@@ -4,7 +4,7 @@ import { NodeHttpServerRequest } from "@effect/platform-node"
 import busboy from "busboy"
 import { Context, Effect, Option } from "effect"
 import { createHash } from "node:crypto"
-import { createWriteStream } from "node:fs"
+import { createWriteStream, type WriteStream } from "node:fs"
 import { mkdir, mkdtemp, rm } from "node:fs/promises"
 import { basename, join } from "node:path"
 import { excerpt, reject, type Rejection } from "../Domain/Contract/Rejection.js"
@@ -99,12 +99,16 @@ const streamParts = (request: HttpServerRequest.HttpServerRequest, rule: UploadR
     const files: Array<UploadedFile> = []
     const fields = new Map<string, string>()
     const writing: Array<Promise<void>> = []
+    const outs: Array<WriteStream> = []
     let started = 0
     let settled = false
+    // A file cut off by a refusal or a departed client never ends: its descriptor is closed here.
+    const closeFiles = () => outs.forEach((out) => out.destroy())
 
     const stop = (refusal: Rejection) => {
       if (settled) return
       settled = true
+      closeFiles()
       source.unpipe(parser)
       parser.removeAllListeners()
       parser.on("error", () => {})
@@ -123,6 +127,7 @@ const streamParts = (request: HttpServerRequest.HttpServerRequest, rule: UploadR
       const hash = createHash("sha256")
       let bytes = 0
       const out = createWriteStream(path)
+      outs.push(out)
       stream.on("data", (chunk: Buffer) => {
         hash.update(chunk)
         bytes += chunk.length
@@ -178,11 +183,13 @@ const streamParts = (request: HttpServerRequest.HttpServerRequest, rule: UploadR
     source.on("aborted", () => {
       if (settled) return
       settled = true
+      closeFiles()
       resume(Effect.interrupt)
     })
     source.pipe(parser)
     return Effect.sync(() => {
       settled = true
+      closeFiles()
       source.unpipe(parser)
     })
   })
