@@ -1,3 +1,4 @@
+import { Multipart } from "@effect/platform"
 import { Schema } from "effect"
 
 export const assetRoles = ["provenance", "exhibit", "rate_card", "attachment"] as const
@@ -20,7 +21,7 @@ export const Asset = Schema.Struct({
 export const AssetList = Schema.Struct({ data: Schema.Array(Asset) }).annotations({ identifier: "AssetList" })
 
 export const AssetUpload = Schema.Struct({
-  file: Schema.Array(Schema.Unknown).annotations({ description: "One file: docx, pdf, txt, md, eml, png, jpg, csv or xlsx; 25 MB at most." }),
+  file: Multipart.FilesSchema.annotations({ description: "One file: docx, pdf, txt, md, eml, png, jpg, csv or xlsx; 25 MB at most." }),
   contract_id: Schema.optional(Schema.String),
   relationship_id: Schema.optional(Schema.String),
   role: Schema.optional(Schema.Literal(...assetRoles)).annotations({ description: "Default `attachment`." })

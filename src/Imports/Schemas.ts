@@ -1,3 +1,4 @@
+import { Multipart } from "@effect/platform"
 import { Schema } from "effect"
 import { Body } from "../Http/Schemas.js"
 import { blockKinds, verifications } from "../Domain/Words/Blocks.js"
@@ -103,7 +104,7 @@ export const ImportPage = Schema.Struct({
   .annotations({ identifier: "ImportPage" })
 
 export const ImportUpload = Schema.Struct({
-  "files[]": Schema.Array(Schema.Unknown).annotations({
+  "files[]": Multipart.FilesSchema.annotations({
     description: "The documents (docx, pdf, txt, md); repeat the part for each file, at most 100, 25 MB each."
   }),
   already_signed: Schema.optional(Schema.Literal("true", "false")).annotations({
