@@ -1,4 +1,4 @@
-import { Clock, Effect, Option } from "effect"
+import { Clock, Effect } from "effect"
 import { AssetStore } from "./Assets/AssetStore.js"
 import { AssetsRepo } from "./Assets/Repo.js"
 import type { AssetRow } from "./Assets/Rows.js"
@@ -97,8 +97,7 @@ export class Assets extends Effect.Service<Assets>()("Assets", {
       keepTextLayer: repo.keepTextLayer,
       textLayer: repo.textLayer,
       bind: repo.bind,
-      isNamed: repo.isNamed,
-      find: (id: string) => Effect.map(repo.find(id), Option.fromNullable)
+      isNamed: repo.isNamed
     } as const
   })
 }) {}

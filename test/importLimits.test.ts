@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "@effect/vitest"
 import { readdirSync, readlinkSync } from "node:fs"
-import { request } from "node:http"
+import { type IncomingMessage, request } from "node:http"
 import { join } from "node:path"
 import { call, createOrg, type Org } from "./support/client.js"
 import { databases } from "./support/databases.js"
@@ -48,6 +48,17 @@ for (const database of databases) {
       expect((await call(service.url, "GET", "/contracts?limit=100", { key: org.keys.live })).body.data.length).toBe(contracts)
       return answer
     }
+    /** A multipart upload written by hand, part by part, for the tests that control what arrives when. */
+    const streamedUpload = (boundary: string, onResponse?: (res: IncomingMessage) => void) =>
+      request(`${service.url}/imports`, {
+        method: "POST",
+        headers: {
+          authorization: `Bearer ${org.keys.live}`,
+          "contracts-acting-person": person(),
+          "idempotency-key": `streamed-${Date.now()}-${Math.random()}`,
+          "content-type": `multipart/form-data; boundary=${boundary}`
+        }
+      }, onResponse)
     const agreement = () => makeTxt(sampleAgreement.join("\n\n"), "agreement.txt")
 
     it("refuses a 101st file with too_many_files and stores none of the 101", async () => {
@@ -65,15 +76,7 @@ for (const database of databases) {
         new Promise<{ status: number; body: any; sentMb: number }>((resolve, reject) => {
           let sent = 0
           let answered = false
-          const req = request(`${service.url}/imports`, {
-            method: "POST",
-            headers: {
-              authorization: `Bearer ${org.keys.live}`,
-              "contracts-acting-person": person(),
-              "idempotency-key": `big-${Date.now()}`,
-              "content-type": `multipart/form-data; boundary=${boundary}`
-            }
-          }, (res) => {
+          const req = streamedUpload(boundary, (res) => {
             answered = true
             const sentMb = sent
             let text = ""
@@ -111,15 +114,7 @@ for (const database of databases) {
       await unchanged(async () => {
         const boundary = "----gone"
         await new Promise<void>((resolve) => {
-          const req = request(`${service.url}/imports`, {
-            method: "POST",
-            headers: {
-              authorization: `Bearer ${org.keys.live}`,
-              "contracts-acting-person": person(),
-              "idempotency-key": `gone-${Date.now()}`,
-              "content-type": `multipart/form-data; boundary=${boundary}`
-            }
-          })
+          const req = streamedUpload(boundary)
           req.on("error", () => resolve())
           req.write(`--${boundary}\r\nContent-Disposition: form-data; name="files[]"; filename="half.txt"\r\n\r\n`)
           req.write(Buffer.alloc(5 * 1024 * 1024, 0x61), () => {

@@ -13,8 +13,6 @@ export class AssetsRepo extends Effect.Service<AssetsRepo>()("Assets/AssetsRepo"
 
     const insert = (asset: NewAsset | AssetRow) => Effect.orDie(sql`INSERT INTO assets ${sql.insert({ pages: null, ...asset, text_layer: null })}`)
 
-    const find = (id: string) => Effect.map(Effect.orDie(sql<AssetRow>`SELECT ${fields} FROM assets WHERE id = ${id}`), (rows) => rows[0])
-
     const ofContract = (contractId: string) =>
       Effect.orDie(sql<AssetRow>`SELECT ${fields} FROM assets WHERE contract_id = ${contractId} ORDER BY created_at, id`)
 
@@ -38,6 +36,6 @@ export class AssetsRepo extends Effect.Service<AssetsRepo>()("Assets/AssetsRepo"
     const isNamed = (sha256: string) =>
       Effect.map(Effect.orDie(sql<{ n: number }>`SELECT 1 AS n FROM assets WHERE checksum = ${`sha256:${sha256}`} LIMIT 1`), (rows) => rows.length > 0)
 
-    return { insert, find, ofContract, ofRelationship, keepTextLayer, textLayer, bind, isNamed } as const
+    return { insert, ofContract, ofRelationship, keepTextLayer, textLayer, bind, isNamed } as const
   })
 }) {}

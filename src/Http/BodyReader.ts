@@ -1,4 +1,4 @@
-import type { HttpServerRequest } from "@effect/platform"
+import type { HttpServerRequest, Multipart } from "@effect/platform"
 import { NodeHttpServerRequest } from "@effect/platform-node"
 import { Effect } from "effect"
 import type { JsonBody } from "./JsonBody.js"
@@ -41,14 +41,22 @@ export const readBytes = (request: HttpServerRequest.HttpServerRequest, limit: n
   })
 
 /**
- * The same request, except that its body reads as the JSON the gateway checked: the stream is
- * spent, and a handler must decode exactly what was checked. A prototype copy keeps every other
- * property (the Node request and response underneath) as it is; the platform has no way to
+ * The same request with some of its body readers replaced: the stream is spent once the gateway
+ * has read it, and a handler must decode exactly what was checked. A prototype copy keeps every
+ * other property (the Node request and response underneath) as it is; the platform has no way to
  * replace a body, so this is the one cast of a request.
  */
+const withBody = (request: HttpServerRequest.HttpServerRequest, readers: PropertyDescriptorMap): HttpServerRequest.HttpServerRequest =>
+  Object.create(request, readers) as HttpServerRequest.HttpServerRequest
+
+/** The request, its body reading as the JSON the gateway checked. */
 export const withJsonBody = (request: HttpServerRequest.HttpServerRequest, body: JsonBody): HttpServerRequest.HttpServerRequest =>
-  Object.create(request, {
+  withBody(request, {
     text: { value: Effect.succeed(body.text) },
     json: { value: Effect.succeed(body.value) },
     arrayBuffer: { value: Effect.sync(() => new TextEncoder().encode(body.text).buffer) }
-  }) as HttpServerRequest.HttpServerRequest
+  })
+
+/** The request, its multipart body reading as the parts the gateway already streamed to disk. */
+export const withParts = (request: HttpServerRequest.HttpServerRequest, parts: Multipart.Persisted): HttpServerRequest.HttpServerRequest =>
+  withBody(request, { multipart: { value: Effect.succeed(parts) } })

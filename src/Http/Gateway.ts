@@ -8,7 +8,7 @@ import { ServerConfig } from "../Config.js"
 import { Idempotency } from "../Idempotency/Idempotency.js"
 import { RateLimiter } from "../RateLimit/RateLimiter.js"
 import { AdminAdmission } from "./AdminAdmitted.js"
-import { withJsonBody } from "./BodyReader.js"
+import { withJsonBody, withParts } from "./BodyReader.js"
 import { actingPerson, adminToken, guestReach, rate, scope } from "./Gateway/Admission.js"
 import { answering } from "./Gateway/Answer.js"
 import { idempotent, keyOf } from "./Gateway/Idempotent.js"
@@ -34,8 +34,7 @@ const handingUpload = <E, R>(
   Effect.provideService(
     Effect.provideService(app, Uploaded, upload),
     HttpServerRequest.HttpServerRequest,
-    // The one cast of a request, as withJsonBody: the stream is spent, its parts are on disk.
-    Object.create(request, { multipart: { value: Effect.succeed(persistedRecord(rule, upload)) } }) as HttpServerRequest.HttpServerRequest
+    withParts(request, persistedRecord(rule, upload))
   )
 
 /** What makes two uploads the same request for an idempotency key: the parts, and each file's name and bytes. */

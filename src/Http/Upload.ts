@@ -2,7 +2,7 @@ import type { HttpServerRequest } from "@effect/platform"
 import { Multipart } from "@effect/platform"
 import { NodeHttpServerRequest } from "@effect/platform-node"
 import busboy from "busboy"
-import { Context, Effect, Option } from "effect"
+import { Context, Effect, Inspectable, Option } from "effect"
 import { createHash } from "node:crypto"
 import { createWriteStream, type WriteStream } from "node:fs"
 import { mkdir, mkdtemp, rm } from "node:fs/promises"
@@ -200,19 +200,17 @@ const streamParts = (request: HttpServerRequest.HttpServerRequest, rule: UploadR
  */
 export const persistedRecord = (rule: UploadRule, upload: Upload): Multipart.Persisted => {
   const persisted: Record<string, ReadonlyArray<Multipart.PersistedFile> | string> = Object.fromEntries(upload.fields)
-  persisted[rule.fileField] = upload.files.map((file) =>
-    ({
-      [Multipart.TypeId]: Multipart.TypeId,
-      _tag: "PersistedFile",
-      key: rule.fileField,
-      name: file.filename,
-      contentType: file.declaredType,
-      path: file.path,
-      toJSON: () => ({ name: file.filename }),
-      toString: () => file.filename,
-      [Symbol.for("nodejs.util.inspect.custom")]: () => file.filename
-    }) as unknown as Multipart.PersistedFile
-  )
+  persisted[rule.fileField] = upload.files.map((file): Multipart.PersistedFile => ({
+    [Multipart.TypeId]: Multipart.TypeId,
+    _tag: "PersistedFile",
+    key: rule.fileField,
+    name: file.filename,
+    contentType: file.declaredType,
+    path: file.path,
+    toJSON: () => ({ name: file.filename }),
+    toString: () => file.filename,
+    [Inspectable.NodeInspectSymbol]: () => file.filename
+  }))
   return persisted
 }
 

@@ -1,7 +1,7 @@
 import { Multipart } from "@effect/platform"
 import { Schema } from "effect"
 import { Body } from "../Http/Schemas.js"
-import { blockKinds, verifications } from "../Domain/Words/Blocks.js"
+import { blockKinds } from "../Domain/Words/Blocks.js"
 import { factKinds } from "../Domain/Words/Fact.js"
 
 const Id = Schema.String
@@ -62,8 +62,6 @@ export const UnverifiedBlock = Schema.Struct({
   /** The readings a confirm before Send may choose among (`text`), the block's own first. */
   candidates: Schema.Array(Schema.String)
 }).annotations({ identifier: "UnverifiedBlock" })
-
-export const Verification = Schema.Literal(...verifications)
 
 export const importStates = ["queued", "parsing", "parsed", "failed"] as const
 export const failureReasons = ["unsupported_format", "file_too_large", "extraction_empty", "not_a_contract", "parser_error", "virus_detected"] as const

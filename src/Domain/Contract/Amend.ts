@@ -1,5 +1,6 @@
 import type { Actor, CarriedRecipient, Contract, Party } from "./Contract.js"
 import type { Decided } from "./Decided.js"
+import { newContract } from "./NewContract.js"
 import type { DomainEvent } from "./Events.js"
 import { appendEvents, requireSeat } from "./Guards.js"
 import type { ContractId, NewId } from "./Ids.js"
@@ -40,7 +41,7 @@ export const amendContract = (
   const person = actor.person!
   const amender: ReadonlyArray<Party> = own.some((p) => p.person === person.id) ? [] : [drafterParty(actor, input.newId("pty"))]
   const recipients = liveParties(parent).filter((p) => p.side !== seat.side).map((p) => ({ email: p.email, name: p.name, capacity: p.capacity }))
-  const draft: Contract = {
+  const draft = newContract({
     id: input.id,
     mode: parent.mode,
     org: actor.org,
@@ -49,25 +50,14 @@ export const amendContract = (
     // The hand that made the amendment: a call to this API.
     origin: "api",
     template: parent.template,
-    relationship: null,
     amends: parent.id,
     blocks: parent.blocks,
     facts: parent.facts,
     parties: [...own.map(carry), ...amender],
-    asks: [],
-    replies: [],
-    letters: [],
-    baseline: null,
-    cancelled: null,
-    signatures: [],
-    executed_at: null,
     version: parent.version + 1,
     carried: { note: input.note, recipients },
-    words_hash: parent.words_hash,
-    head_sequence: 0,
-    created_at: input.now,
-    updated_at: input.now
-  }
+    words_hash: parent.words_hash
+  }, input.now)
   const events: ReadonlyArray<DomainEvent> = [{
     type: "contract.drafted",
     data: {

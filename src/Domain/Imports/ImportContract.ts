@@ -5,6 +5,7 @@ import { appendEvents } from "../Contract/Guards.js"
 import type { ContractId, NewId } from "../Contract/Ids.js"
 import type { Mode } from "../Contract/Mode.js"
 import { drafterParty } from "../Contract/Parties.js"
+import { newContract } from "../Contract/NewContract.js"
 import { type Block, renumber, wordsHash } from "../Words/Blocks.js"
 import type { Fact } from "../Words/Fact.js"
 import { type Parse, verificationThreshold } from "./Parsed.js"
@@ -78,7 +79,7 @@ export const importContract = (input: ImportInput): Decided<ImportSummary> => {
     }))
   const person = input.actor.person!
   const state = input.filed ? "filed" as const : "draft" as const
-  const contract: Contract = {
+  const contract = newContract({
     id: input.id,
     mode: input.mode,
     org: input.actor.org!,
@@ -86,27 +87,14 @@ export const importContract = (input: ImportInput): Decided<ImportSummary> => {
     state,
     origin: "import",
     template: null,
-    relationship: null,
     amends: null,
     blocks,
     facts,
     parties: [drafterParty(input.actor, input.newId("pty"))],
-    asks: [],
-    replies: [],
-    letters: [],
-    baseline: null,
-    signatures: [],
-    executed_at: null,
-    version: 1,
-    carried: null,
-    cancelled: null,
     ...(input.filed ? { signed_elsewhere: { claimed_by: person.id, claimed_at: input.now, asset: input.asset } } : {}),
     imported: { import: input.importId, asset: input.asset },
-    words_hash: wordsHash(blocks),
-    head_sequence: 0,
-    created_at: input.now,
-    updated_at: input.now
-  }
+    words_hash: wordsHash(blocks)
+  }, input.now)
   const summary = importSummary(contract, input.parse.missing.length)
   const events: ReadonlyArray<DomainEvent> = [
     {

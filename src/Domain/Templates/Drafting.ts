@@ -1,7 +1,8 @@
-import type { Actor, Contract } from "../Contract/Contract.js"
+import type { Actor } from "../Contract/Contract.js"
 import type { Decided } from "../Contract/Decided.js"
 import type { DomainEvent } from "../Contract/Events.js"
 import { drafterParty } from "../Contract/Parties.js"
+import { newContract } from "../Contract/NewContract.js"
 import { appendEvents } from "../Contract/Guards.js"
 import { type Fact, type FactValue, renderValue, type Span } from "../Words/Fact.js"
 import type { ContractId, NewId } from "../Contract/Ids.js"
@@ -111,7 +112,7 @@ export const draftFromTemplate = (input: DraftFromTemplate): Rejection | Decided
     .map((blank) => ({ id: input.newId("q"), asks: blank.question, fact: factIds.get(blank.key)!, blank: blank.key }))
   const numbered = renumber(blocks)
   const person = input.actor.person!
-  const contract: Contract = {
+  const contract = newContract({
     id: input.id,
     mode: input.mode,
     org: input.actor.org!,
@@ -119,25 +120,12 @@ export const draftFromTemplate = (input: DraftFromTemplate): Rejection | Decided
     state: "draft",
     origin: "template",
     template: input.template.id,
-    relationship: null,
     amends: null,
     blocks: numbered,
     facts,
     parties: [drafterParty(input.actor, input.newId("pty"))],
-    asks: [],
-    replies: [],
-    letters: [],
-    baseline: null,
-    signatures: [],
-    executed_at: null,
-    version: 1,
-    carried: null,
-    cancelled: null,
-    words_hash: wordsHash(numbered),
-    head_sequence: 0,
-    created_at: input.now,
-    updated_at: input.now
-  }
+    words_hash: wordsHash(numbered)
+  }, input.now)
   // No `origin` here: it rides on six cores only, and this is not one of them.
   const event: DomainEvent = {
     type: "contract.drafted",
