@@ -6,6 +6,7 @@ import idempotentWrites from "./0005_idempotent_writes.js"
 import keyLast4 from "./0006_key_last4.js"
 import partyBroughtBy from "./0007_party_brought_by.js"
 import importsAndAssets from "./0008_imports_and_assets.js"
+import webhooks from "./0009_webhooks.js"
 
 // Every migration, by its numbered name; the migrator runs the ones a database has not seen.
 export const migrations = {
@@ -16,5 +17,6 @@ export const migrations = {
   "0005_idempotent_writes": idempotentWrites,
   "0006_key_last4": keyLast4,
   "0007_party_brought_by": partyBroughtBy,
-  "0008_imports_and_assets": importsAndAssets
+  "0008_imports_and_assets": importsAndAssets,
+  "0009_webhooks": webhooks
 }

@@ -14,6 +14,7 @@ import { PartiesApi } from "./Parties/Api.js"
 import { RelationshipsApi } from "./Relationships/Api.js"
 import { SignaturesApi } from "./Signatures/Api.js"
 import { TemplatesApi } from "./Templates/Api.js"
+import { WebhooksApi } from "./Webhooks/Api.js"
 
 const declared = HttpApi.make("contracts-api")
   .add(ContractsApi)
@@ -28,6 +29,7 @@ const declared = HttpApi.make("contracts-api")
   .add(AttentionApi)
   .add(ImportsApi)
   .add(AssetsApi)
+  .add(WebhooksApi)
   .add(AdminApi)
   .addError(RejectionError)
   .annotate(OpenApi.Title, "Contract Negotiation Service")

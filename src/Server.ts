@@ -55,6 +55,14 @@ import { MarksRepo } from "./Marks/Repo.js"
 import { DatabaseLive } from "./Sql/Database.js"
 import { MigrationsLive } from "./Sql/Migrations.js"
 import { TemplatesHttp } from "./Templates/Http.js"
+import { Appended } from "./EventLog/Appended.js"
+import { Webhooks } from "./Webhooks.js"
+import { DeliveryAttempt } from "./Webhooks/Attempt.js"
+import { DeliveriesRepo } from "./Webhooks/DeliveriesRepo.js"
+import { DeliveryClock } from "./Webhooks/DeliveryClock.js"
+import { WebhookEngine } from "./Webhooks/Engine.js"
+import { WebhooksHttp } from "./Webhooks/Http.js"
+import { EndpointsRepo } from "./Webhooks/Repo.js"
 
 /** The database, migrated before anything else may use it. */
 const Database = Layer.provideMerge(MigrationsLive, DatabaseLive)
@@ -73,9 +81,11 @@ const Repos = Layer.provideMerge(
     RelationshipsRepo.Default,
     AssetsRepo.Default,
     ImportsRepo.Default,
-    AssetStore.Default
+    AssetStore.Default,
+    EndpointsRepo.Default,
+    DeliveriesRepo.Default
   )
-)
+).pipe(Layer.provideMerge(Appended.Default))
 
 // One node: the contract entities run on a single runner; the runner's bookkeeping lives in memory.
 const Cluster = ContractLive.pipe(Layer.provideMerge(SingleRunner.layer({ runnerStorage: "memory" })))
@@ -83,7 +93,9 @@ const Cluster = ContractLive.pipe(Layer.provideMerge(SingleRunner.layer({ runner
 /** A service per capability, all reaching contracts through the one store. */
 const Services = Layer.mergeAll(Contracts.Default, Parties.Default, Signatures.Default, Certificates.Default, Attention.Default, Me.Default, Imports.Default)
   .pipe(
-    Layer.provideMerge(Layer.mergeAll(Negotiation.Default, ImportWorker.Default)),
+    Layer.provideMerge(Layer.mergeAll(Negotiation.Default, ImportWorker.Default, Webhooks.Default)),
+    Layer.provideMerge(WebhookEngine.Default),
+    Layer.provideMerge(DeliveryAttempt.Default),
     Layer.provideMerge(Layer.mergeAll(Relationships.Default, Marks.Default)),
     Layer.provideMerge(Assets.Default),
     Layer.provideMerge(ImportParser.rules),
@@ -104,6 +116,7 @@ const ApiLive = HttpApiBuilder.api(Api).pipe(
     AttentionHttp,
     ImportsHttp,
     AssetsHttp,
+    WebhooksHttp,
     AdminHttp
   ]),
   Layer.provide([AuthenticatedLive, AdminAdmittedLive])
@@ -119,7 +132,7 @@ const HttpLive = HttpApiBuilder.serve().pipe(
   HttpServer.withLogAddress
 )
 
-/** The whole service on any HTTP server layer; config and the write probe come from outside. */
+/** The whole service on any HTTP server layer; config, the write probe and the delivery clock come from outside. */
 export const ServiceLive = HttpLive.pipe(
   Layer.provide(Services),
   Layer.provide(Cluster),
@@ -134,4 +147,4 @@ export const ServiceLive = HttpLive.pipe(
 /** The service on a real port, configured from the environment. */
 export const ServerLive = Layer.unwrapEffect(
   Effect.map(ServerConfig, (config) => ServiceLive.pipe(Layer.provide(NodeHttpServer.layer(startingServer(config.docsUrl), { port: config.port }))))
-).pipe(Layer.provide(WriteProbe.passThrough), Layer.provide(ServerConfig.fromEnv))
+).pipe(Layer.provide(WriteProbe.passThrough), Layer.provide(DeliveryClock.live), Layer.provide(ServerConfig.fromEnv))

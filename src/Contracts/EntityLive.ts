@@ -24,6 +24,7 @@ import { makeId } from "../RandomIds.js"
 import { asId } from "../Domain/Contract/Ids.js"
 import { importContract, importSummary } from "../Domain/Imports/ImportContract.js"
 import { confirmBlock } from "../Domain/Imports/ConfirmBlock.js"
+import { Appended } from "../EventLog/Appended.js"
 
 /** The idempotency key the message was sent under, for the save to record its result on. */
 const requestKeyOf = (headers: Headers.Headers) => {
@@ -40,6 +41,7 @@ export const ContractLive = Layer.unwrapEffect(Effect.map(ServerConfig, (setting
       const id = asId("con", address.entityId)
       const repo = yield* ContractsRepo
       const live = yield* LiveContracts
+      const appended = yield* Appended
       const config = yield* ServerConfig
       const probe = yield* WriteProbe
       // The entity is the only writer of its contract, so its copy stays true while it lives.
@@ -73,6 +75,7 @@ export const ContractLive = Layer.unwrapEffect(Effect.map(ServerConfig, (setting
             yield* repo.save(Option.getOrNull(before), decided.contract, decided.events, decided, requestKeyOf(headers))
             cached = Option.some(decided.contract)
             live.keep(decided.contract)
+            if (decided.events.length > 0) yield* appended.ring
             return decided.result
           })
         ))

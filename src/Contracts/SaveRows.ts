@@ -127,7 +127,7 @@ export const rowsOfSave = (
       "outbox",
       "id text, mode text, contract_id text, org_id text, to_email text, to_org text, subject text, text text, link text, created_at timestamptz",
       (effects.mail ?? []).map((message) => ({
-        id: makeId("evt").replace("evt_", "msg_"),
+        id: makeId("msg"),
         mode: next.mode,
         contract_id: next.id,
         org_id: next.org,

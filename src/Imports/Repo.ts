@@ -5,6 +5,7 @@ import type { Mode } from "../Domain/Contract/Mode.js"
 import type { ImportSummary } from "../Domain/Imports/ImportContract.js"
 import type { NewAsset } from "../Assets/Rows.js"
 import type { FailureReason } from "./Schemas.js"
+import { Appended } from "../EventLog/Appended.js"
 
 export type ImportState = "queued" | "parsing" | "parsed" | "failed"
 
@@ -59,6 +60,7 @@ const fromRow = (row: ImportRow): ImportRow => ({
 export class ImportsRepo extends Effect.Service<ImportsRepo>()("Imports/ImportsRepo", {
   effect: Effect.gen(function*() {
     const sql = yield* SqlClient.SqlClient
+    const appended = yield* Appended
     const select = sql.literal(selectImports)
 
     /** A batch with its assets and imports, all or nothing; false when the batch already exists (a retried request). */
@@ -143,7 +145,7 @@ export class ImportsRepo extends Effect.Service<ImportsRepo>()("Imports/ImportsR
         yield* sql`
           INSERT INTO org_events (id, org_id, mode, type, data, created_at)
           VALUES (${event.id}, ${row.org_id}, ${row.mode}, 'import.failed', ${JSON.stringify(data)}::jsonb, ${event.now})`
-      })))
+      }))).pipe(Effect.zipLeft(appended.ring))
 
     /** Imports a stopped process left unfinished: the ones it was parsing go back to `queued`. */
     const unfinished = (now: string) =>

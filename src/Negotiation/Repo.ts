@@ -23,7 +23,9 @@ export class NegotiationRepo extends Effect.Service<NegotiationRepo>()("Negotiat
     }, Effect.orDie)
 
     const outbox = Effect.fnUntraced(function*(org: string, mode: Mode, limit: number) {
-      const rows = yield* sql<{ id: string; to_email: string; subject: string; text: string; contract_id: string; link: string | null; created_at: Date }>`
+      const rows = yield* sql<
+        { id: string; to_email: string; subject: string; text: string; contract_id: string | null; link: string | null; created_at: Date }
+      >`
         SELECT id, to_email, subject, text, contract_id, link, created_at FROM outbox
         WHERE mode = ${mode} AND (org_id = ${org} OR to_org = ${org})
         ORDER BY created_at DESC, id DESC LIMIT ${limit + 1}`

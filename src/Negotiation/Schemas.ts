@@ -135,7 +135,8 @@ export const OutboxMessage = Schema.Struct({
   to: Schema.String,
   subject: Schema.String,
   text: Schema.String,
-  contract: Id,
+  /** null for a mail about no one contract (a webhook endpoint disabled). */
+  contract: Schema.NullOr(Id),
   link: Schema.NullOr(Schema.String),
   created: Schema.String
 }).annotations({ identifier: "OutboxMessage" })

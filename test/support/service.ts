@@ -1,6 +1,6 @@
 import { HttpServer } from "@effect/platform"
 import { NodeHttpServer } from "@effect/platform-node"
-import { Effect, Exit, Layer, Option, Scope } from "effect"
+import { type Clock, Effect, Exit, Layer, Option, Scope } from "effect"
 import { mkdtempSync } from "node:fs"
 import type { Server } from "node:http"
 import { tmpdir } from "node:os"
@@ -9,6 +9,7 @@ import { type RateLimits, ServerConfig, type Settings } from "../../src/Config.j
 import { WriteProbe } from "../../src/Contracts/WriteProbe.js"
 import { startingServer } from "../../src/Http/StartingServer.js"
 import { ServiceLive } from "../../src/Server.js"
+import { DeliveryClock } from "../../src/Webhooks/DeliveryClock.js"
 import type { TestDatabase } from "./databases.js"
 
 export const adminToken = "adm_test_token_for_the_suite"
@@ -50,6 +51,8 @@ export interface ServiceOptions {
   readonly clamdAddress?: string
   readonly importConcurrency?: number
   readonly importTimeoutSeconds?: number
+  /** The clock webhook delivery keeps (a TestClock, to walk its schedule); else the real one. */
+  readonly deliveryClock?: Clock.Clock
 }
 
 /** Starts the real service on a free loopback port, as `npm start` would, on one test database. */
@@ -76,6 +79,7 @@ export const startService = async (database: TestDatabase, options: ServiceOptio
   const layer = ServiceLive.pipe(
     Layer.provideMerge(NodeHttpServer.layer(makeServer, { port: 0, host: "127.0.0.1" })),
     Layer.provide(options.probe ?? WriteProbe.passThrough),
+    Layer.provide(options.deliveryClock === undefined ? DeliveryClock.live : Layer.succeed(DeliveryClock, options.deliveryClock)),
     Layer.provide(config)
   )
   const context = await Effect.runPromise(Layer.buildWithScope(layer, scope))

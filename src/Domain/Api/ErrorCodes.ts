@@ -130,6 +130,13 @@ export const errorCodes = {
     "A test delivery on a webhook endpoint that is not verified yet.",
     "Verify the endpoint first (answer the ping with its nonce, or `POST /webhooks/endpoints/{id}/verify`), then test."
   ],
+  // Not in the spec's table: a replay to an endpoint disabled after 72 hours of failure (docs/gaps.md).
+  endpoint_disabled: [
+    409,
+    "conflict_error",
+    "A replay to a webhook endpoint that was disabled after 72 hours of failed deliveries.",
+    "Fix the receiver, rotate the endpoint's secret (`POST /webhooks/endpoints/{id}/rotate`) to revive it, then replay."
+  ],
   api_error: [
     500,
     "api_error",

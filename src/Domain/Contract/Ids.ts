@@ -22,7 +22,11 @@ export const idPrefixes = [
   "atn",
   "evt",
   "gtk",
-  "key"
+  "key",
+  "we",
+  "whd",
+  "whsec",
+  "msg"
 ] as const
 export type IdPrefix = (typeof idPrefixes)[number]
 

@@ -1,0 +1,183 @@
+import { SqlClient } from "@effect/sql"
+import { Effect, Option } from "effect"
+import type { Mode } from "../Domain/Contract/Mode.js"
+import type { LoggedEvent } from "../Domain/Views/EventViews.js"
+import { makeId } from "../RandomIds.js"
+import { type DeliveryRow, type DeliveryStream, iso, millis, type NewDelivery, parseJson } from "./Rows.js"
+
+/** A logged event not yet turned into deliveries, with each active endpoint that may be owed it. */
+export interface Candidate {
+  readonly event_id: string
+  readonly stream: DeliveryStream
+  readonly contract_id: string | null
+  readonly type: string
+  readonly from_side: string | null
+  /** The org that drafted the contract: an endpoint of another org reads it from the counterparty's side. */
+  readonly drafter_org: string | null
+  readonly endpoint_id: string | null
+  readonly endpoint_org: string | null
+  readonly events: ReadonlyArray<string>
+}
+
+export interface LoggedRow extends LoggedEvent {
+  readonly contract_id: string | null
+}
+
+const at = (ms: number) => new Date(ms).toISOString()
+
+/** The delivery queue, filled from the two logs (the outbox) and emptied by the engine. */
+export class DeliveriesRepo extends Effect.Service<DeliveriesRepo>()("Webhooks/DeliveriesRepo", {
+  effect: Effect.gen(function*() {
+    const sql = yield* SqlClient.SqlClient
+
+    const candidateOf = (stream: DeliveryStream) => (row: Record<string, unknown>): Candidate => ({
+      event_id: row.event_id as string,
+      stream,
+      contract_id: (row.contract_id as string | null) ?? null,
+      type: row.type as string,
+      from_side: (row.from_side as string | null) ?? null,
+      drafter_org: (row.drafter_org as string | null) ?? null,
+      endpoint_id: row.endpoint_id as string | null,
+      endpoint_org: row.endpoint_org as string | null,
+      events: row.events === null ? [] : parseJson(row.events)
+    })
+
+    /**
+     * Takes up to `limit` new events of each log and answers them with their candidate endpoints
+     * (one row with a null endpoint when none), then `settle` records the deliveries and marks the
+     * events fanned out, in the same transaction: run both inside `fanOut`.
+     */
+    const newEvents = (limit: number) =>
+      Effect.gen(function*() {
+        const contract = yield* sql`
+          WITH fresh AS (
+            SELECT id FROM contract_events WHERE NOT fanned_out ORDER BY created_at, id LIMIT ${limit} FOR UPDATE SKIP LOCKED
+          )
+          SELECT e.id AS event_id, e.contract_id, e.type, e.data->>'from_side' AS from_side, c.org_id AS drafter_org,
+                 w.id AS endpoint_id, w.org_id AS endpoint_org, w.events
+          FROM fresh JOIN contract_events e ON e.id = fresh.id JOIN contracts c ON c.id = e.contract_id
+          LEFT JOIN webhook_endpoints w ON w.mode = c.mode AND w.state = 'active' AND w.deleted_at IS NULL
+            AND EXISTS (SELECT 1 FROM contract_parties p
+                        WHERE p.contract_id = e.contract_id AND p.org_id = w.org_id AND p.removed_at IS NULL)`
+        const org = yield* sql`
+          WITH fresh AS (
+            SELECT id FROM org_events WHERE NOT fanned_out ORDER BY created_at, id LIMIT ${limit} FOR UPDATE SKIP LOCKED
+          )
+          SELECT o.id AS event_id, o.type, w.id AS endpoint_id, w.org_id AS endpoint_org, w.events
+          FROM fresh JOIN org_events o ON o.id = fresh.id
+          LEFT JOIN webhook_endpoints w ON w.org_id = o.org_id AND w.mode = o.mode AND w.state = 'active' AND w.deleted_at IS NULL`
+        return [...contract.map(candidateOf("contract")), ...org.map(candidateOf("org"))]
+      })
+
+    const fanOut = <A>(decide: (candidates: ReadonlyArray<Candidate>) => { deliveries: ReadonlyArray<NewDelivery>; result: A }, limit: number, now: number) =>
+      Effect.orDie(sql.withTransaction(Effect.gen(function*() {
+        const candidates = yield* newEvents(limit)
+        const { deliveries, result } = decide(candidates)
+        yield* enqueueRows(deliveries, false, now)
+        const ids = (stream: DeliveryStream) => [...new Set(candidates.filter((c) => c.stream === stream).map((c) => c.event_id))]
+        const contractIds = ids("contract")
+        const orgIds = ids("org")
+        if (contractIds.length > 0) yield* sql`UPDATE contract_events SET fanned_out = true WHERE id IN ${sql.in(contractIds)}`
+        if (orgIds.length > 0) yield* sql`UPDATE org_events SET fanned_out = true WHERE id IN ${sql.in(orgIds)}`
+        return { events: contractIds.length + orgIds.length, result }
+      })))
+
+    const enqueueRows = (deliveries: ReadonlyArray<NewDelivery>, replay: boolean, now: number) =>
+      deliveries.length === 0 ? Effect.void : sql`
+        INSERT INTO webhook_deliveries (id, endpoint_id, event_id, stream, contract_id, replay, state, next_attempt_at, created_at)
+        SELECT * FROM jsonb_to_recordset(${
+        JSON.stringify(deliveries.map((d) => ({ ...d, id: makeId("whd"), replay, state: "pending", next_attempt_at: at(now), created_at: at(now) })))
+      }::jsonb)
+          AS r(id text, endpoint_id text, event_id text, stream text, contract_id text, replay boolean, state text,
+               next_attempt_at timestamptz, created_at timestamptz)
+        ON CONFLICT DO NOTHING`.pipe(Effect.asVoid)
+
+    /** Replayed deliveries: new rows beside any earlier delivery of the same event. */
+    const enqueueReplay = (deliveries: ReadonlyArray<NewDelivery>, now: number) => Effect.orDie(enqueueRows(deliveries, true, now))
+
+    /**
+     * Claims the deliveries due now. A claim pushes the row's due time out by `leaseMs`: if this
+     * process dies mid-attempt the row is simply due again then, on whichever process looks.
+     */
+    const claimDue = (now: number, leaseMs: number, limit: number) =>
+      Effect.map(
+        Effect.orDie(sql`
+          UPDATE webhook_deliveries SET next_attempt_at = ${at(now + leaseMs)}
+          WHERE id IN (
+            SELECT id FROM webhook_deliveries WHERE state = 'pending' AND next_attempt_at <= ${at(now)}
+            ORDER BY next_attempt_at LIMIT ${limit} FOR UPDATE SKIP LOCKED)
+          RETURNING id, endpoint_id, event_id, stream, contract_id, attempts, first_attempt_at`),
+        (rows) =>
+          rows.map((row): DeliveryRow => ({
+            id: row.id as string,
+            endpoint_id: row.endpoint_id as string,
+            event_id: row.event_id as string,
+            stream: row.stream as DeliveryStream,
+            contract_id: row.contract_id as string | null,
+            attempts: Number(row.attempts),
+            first_attempt_at: millis(row.first_attempt_at)
+          }))
+      )
+
+    const nextDue = Effect.map(
+      Effect.orDie(sql<{ due: unknown }>`SELECT min(next_attempt_at) AS due FROM webhook_deliveries WHERE state = 'pending'`),
+      (rows) => Option.fromNullable(millis(rows[0]?.due))
+    )
+
+    /** What one attempt came to: still `pending` with its next due time, or finished. */
+    const settle = (
+      id: string,
+      fields: { state: string; attempts: number; first: number; next: number | null; status: number | null; error: string | null }
+    ) =>
+      Effect.orDie(sql`
+        UPDATE webhook_deliveries SET state = ${fields.state}, attempts = ${fields.attempts}, first_attempt_at = ${at(fields.first)},
+          next_attempt_at = ${fields.next === null ? null : at(fields.next)}, last_status = ${fields.status}, last_error = ${fields.error}
+        WHERE id = ${id}`)
+
+    const loggedOf = (row: Record<string, unknown>): LoggedRow => ({
+      id: row.id as string,
+      contract_id: (row.contract_id as string | null) ?? null,
+      sequence: row.sequence === null || row.sequence === undefined ? 0 : Number(row.sequence),
+      type: row.type as string,
+      created: iso(row.created_at),
+      data: parseJson(row.data)
+    })
+
+    /** The logged event a delivery carries. */
+    const event = (stream: DeliveryStream, id: string) =>
+      Effect.map(
+        Effect.orDie(
+          stream === "contract"
+            ? sql`SELECT id, contract_id, sequence, type, data, created_at FROM contract_events WHERE id = ${id}`
+            : sql`SELECT id, NULL AS contract_id, NULL AS sequence, type, data, created_at FROM org_events WHERE id = ${id}`
+        ),
+        (rows) => Option.map(Option.fromNullable(rows[0]), loggedOf)
+      )
+
+    /**
+     * What a replay from `since` may re-send to an org, oldest first: its stream's events and the
+     * events of every contract it holds a party row on, `limit + 1` to tell whether more remain.
+     */
+    const since = (org: string, mode: Mode, from: string, limit: number) =>
+      Effect.map(
+        Effect.orDie(sql`
+          SELECT * FROM (
+            SELECT e.id AS event_id, 'contract' AS stream, e.contract_id, e.type, e.data->>'from_side' AS from_side,
+                   c.org_id AS drafter_org, e.created_at
+            FROM contract_events e JOIN contracts c ON c.id = e.contract_id
+            WHERE e.created_at >= ${from} AND c.mode = ${mode}
+              AND EXISTS (SELECT 1 FROM contract_parties p WHERE p.contract_id = e.contract_id AND p.org_id = ${org} AND p.removed_at IS NULL)
+            UNION ALL
+            SELECT o.id, 'org', NULL, o.type, NULL, NULL, o.created_at FROM org_events o
+            WHERE o.org_id = ${org} AND o.mode = ${mode} AND o.created_at >= ${from}
+          ) events ORDER BY created_at, event_id LIMIT ${limit + 1}`),
+        (rows) =>
+          rows.map((row) => ({
+            ...candidateOf(row.stream as DeliveryStream)({ ...row, endpoint_id: null, endpoint_org: org, events: null }),
+            created: iso(row.created_at)
+          }))
+      )
+
+    return { fanOut, enqueueReplay, claimDue, nextDue, settle, event, since } as const
+  })
+}) {}

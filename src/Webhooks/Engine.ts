@@ -1,0 +1,79 @@
+import { Duration, Effect, FiberSet, Option, Ref } from "effect"
+import { subscribes, typeOnSide } from "../Domain/Webhooks/EventTypes.js"
+import { Appended } from "../EventLog/Appended.js"
+import { DeliveryAttempt } from "./Attempt.js"
+import { type Candidate, DeliveriesRepo } from "./DeliveriesRepo.js"
+import { DeliveryClock } from "./DeliveryClock.js"
+import type { NewDelivery } from "./Rows.js"
+
+/** Attempts in flight at once, across every endpoint. */
+export const deliveryConcurrency = 16
+/** How long a claimed delivery is held before another look may take it again. */
+const leaseMs = 120_000
+/** Events turned into deliveries per transaction. */
+const fanOutBatch = 500
+/** A look at the queue at least this often, whether or not a bell rang. */
+const idleLook = Duration.minutes(5)
+
+/** Which candidates are owed a delivery: an endpoint subscribed to the event's type as its side reads it. */
+export const owed = (candidates: ReadonlyArray<Candidate>): ReadonlyArray<NewDelivery> =>
+  candidates.flatMap((c) => {
+    if (c.endpoint_id === null) return []
+    const side = c.endpoint_org === c.drafter_org ? "drafter" : "counterparty"
+    const type = c.stream === "contract" ? typeOnSide(c.type, { from_side: c.from_side }, side) : c.type
+    return subscribes(c.events, type) ? [{ endpoint_id: c.endpoint_id, event_id: c.event_id, stream: c.stream, contract_id: c.contract_id }] : []
+  })
+
+/**
+ * The delivery engine: one supervised fiber that turns new log rows into deliveries, claims the
+ * ones due, and sleeps until the next is due or a bell rings. Each attempt runs in its own fiber,
+ * so a slow or failing endpoint never holds up another delivery; all state is in the database,
+ * so a restarted process picks every delivery up at its due time.
+ */
+export class WebhookEngine extends Effect.Service<WebhookEngine>()("Webhooks/Engine", {
+  scoped: Effect.gen(function*() {
+    const deliveries = yield* DeliveriesRepo
+    const attempt = yield* DeliveryAttempt
+    const appended = yield* Appended
+    const clock = yield* DeliveryClock
+    const running = yield* Ref.make(0)
+    const attempts = yield* FiberSet.make()
+
+    const fanOut: Effect.Effect<void> = Effect.flatMap(clock.currentTimeMillis, (now) =>
+      Effect.flatMap(
+        deliveries.fanOut((candidates) => ({ deliveries: owed(candidates), result: undefined }), fanOutBatch, now),
+        ({ events }) => (events >= fanOutBatch ? fanOut : Effect.void)
+      ))
+
+    const claim = Effect.gen(function*() {
+      const free = deliveryConcurrency - (yield* Ref.get(running))
+      if (free <= 0) return
+      const due = yield* deliveries.claimDue(yield* clock.currentTimeMillis, leaseMs, free)
+      for (const delivery of due) {
+        yield* Ref.update(running, (n) => n + 1)
+        yield* FiberSet.run(
+          attempts,
+          attempt.run(delivery).pipe(
+            Effect.catchAllCause((cause) => Effect.logError("webhook attempt failed", cause)),
+            Effect.ensuring(Effect.zipRight(Ref.update(running, (n) => n - 1), appended.ring))
+          )
+        )
+      }
+    })
+
+    const wait = Effect.gen(function*() {
+      const now = yield* clock.currentTimeMillis
+      const due = yield* deliveries.nextDue
+      const busy = (yield* Ref.get(running)) >= deliveryConcurrency
+      const until = Option.match(due, { onNone: () => idleLook, onSome: (at) => Duration.min(Duration.millis(Math.max(0, at - now)), idleLook) })
+      // With every slot taken, only a finished attempt (which rings) frees one.
+      yield* busy ? appended.heard : Effect.race(appended.heard, Effect.sleep(until))
+    })
+
+    const cycle = Effect.all([fanOut, claim, wait], { discard: true }).pipe(
+      Effect.catchAllCause((cause) => Effect.zipRight(Effect.logError("webhook engine cycle failed", cause), Effect.sleep(Duration.seconds(1))))
+    )
+    yield* Effect.forkScoped(Effect.withClock(Effect.forever(cycle), clock))
+    return {} as const
+  })
+}) {}

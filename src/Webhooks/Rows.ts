@@ -1,0 +1,60 @@
+import type { Mode } from "../Domain/Contract/Mode.js"
+import type { IssuedNonce } from "../Domain/Webhooks/Handshake.js"
+
+export type EndpointState = "pending" | "active" | "disabled"
+
+/** The outcome of the newest attempt at an endpoint, as `last_delivery` shows it. */
+export interface LastDelivery {
+  readonly event: string
+  readonly type: string
+  readonly attempted_at: string
+  readonly status: number | null
+  readonly outcome: "delivered" | "failed"
+  readonly error: string | null
+}
+
+export interface EndpointRow {
+  readonly id: string
+  readonly org_id: string
+  readonly mode: Mode
+  readonly person_id: string
+  readonly key_id: string | null
+  readonly url: string
+  readonly events: ReadonlyArray<string>
+  readonly state: EndpointState
+  readonly secret: string
+  readonly previous_secret: string | null
+  readonly previous_secret_until: number | null
+  readonly nonces: ReadonlyArray<IssuedNonce>
+  readonly verification_reason: string | null
+  readonly verified_at: string | null
+  readonly consecutive_failures: number
+  readonly failing_since: number | null
+  readonly last_delivery: LastDelivery | null
+  readonly created_at: string
+  readonly deleted: boolean
+}
+
+export type DeliveryStream = "contract" | "org"
+
+/** One event owed to one endpoint. `pending` until delivered, or `failed` after twelve attempts, or given up (`cancelled`, `abandoned`, `withheld`). */
+export interface DeliveryRow {
+  readonly id: string
+  readonly endpoint_id: string
+  readonly event_id: string
+  readonly stream: DeliveryStream
+  readonly contract_id: string | null
+  readonly attempts: number
+  readonly first_attempt_at: number | null
+}
+
+export interface NewDelivery {
+  readonly endpoint_id: string
+  readonly event_id: string
+  readonly stream: DeliveryStream
+  readonly contract_id: string | null
+}
+
+export const parseJson = <A>(value: unknown): A => (typeof value === "string" ? JSON.parse(value) : value) as A
+export const iso = (value: unknown) => new Date(value as string).toISOString()
+export const millis = (value: unknown) => (value === null || value === undefined ? null : new Date(value as string).getTime())
