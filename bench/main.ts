@@ -1,4 +1,4 @@
-// npm run bench [-- --quick] [--only=floors,postgres,embedded,memory,imports] [--flows=drafting,get,spread,hot] [--profile]
+// npm run bench [-- --quick] [--only=floors,postgres,embedded,memory,imports,webhooks] [--flows=drafting,get,spread,hot] [--profile]
 //
 // Measures the physical floors and the service side by side in one run and prints ratios: on a
 // shared machine absolute numbers drift from run to run, ratios taken in the same run much less.
@@ -11,11 +11,12 @@ import { pgRoundFloor } from "./floors/pgFloor.js"
 import { pgliteRoundFloor } from "./floors/pgliteFloor.js"
 import { describeMachine } from "./lib/machine.js"
 import { freshDatabase } from "./lib/postgres.js"
-import { importTable, memoryTable, ratios, ratioTable, type Results, throughputTable } from "./report.js"
+import { importTable, memoryTable, ratios, ratioTable, type Results, throughputTable, webhookTable } from "./report.js"
 import { type FlowName, serviceFlows } from "./service/flows.js"
 import { importFlow } from "./service/imports.js"
 import { memoryFlow } from "./service/memory.js"
 import { startService } from "./service/service.js"
+import { webhookFlow } from "./service/webhooks.js"
 
 const args = process.argv.slice(2)
 const quick = args.includes("--quick")
@@ -34,7 +35,8 @@ const settings = quick
     memoryContracts: 1000,
     checkpoints: [200, 500],
     idleSeconds: 10,
-    imports: { copies: 5, pages: 20, memoryFiles: 100, memoryFileMb: 1, memoryPages: 2 }
+    imports: { copies: 5, pages: 20, memoryFiles: 100, memoryFileMb: 1, memoryPages: 2 },
+    webhooks: { endpoints: 3, contracts: 200, clients: 32, withinSeconds: 300 }
   }
   : {
     durationMs: 8000,
@@ -46,7 +48,8 @@ const settings = quick
     // Long enough that the first checkpoint's contracts are all still live when it is read, short
     // enough that most of the 20,000 passivate while the rest are drafted.
     idleSeconds: 30,
-    imports: { copies: 25, pages: 20, memoryFiles: 100, memoryFileMb: 1, memoryPages: 10 }
+    imports: { copies: 25, pages: 20, memoryFiles: 100, memoryFileMb: 1, memoryPages: 10 },
+    webhooks: { endpoints: 10, contracts: 2000, clients: 32, withinSeconds: 900 }
   }
 
 const repo = fileURLToPath(new URL("..", import.meta.url))
@@ -70,7 +73,7 @@ const main = async () => {
       machine.loadAverage.join(" ")
     }`
   )
-  const results: Results & { floors?: Results["floors"] } = { service: {}, memory: {}, imports: {} }
+  const results: Results & { floors?: Results["floors"] } = { service: {}, memory: {}, imports: {}, webhooks: {} }
 
   if (wanted("floors")) {
     log("floors")
@@ -140,6 +143,23 @@ const main = async () => {
     }
   }
 
+  if (wanted("webhooks")) {
+    // Both databases even with --quick: each delivery is a few statements, so the database sets the pace.
+    for (const db of ["postgres", "embedded"] as const) {
+      log(`webhooks on ${db === "postgres" ? "PostgreSQL" : "embedded PGlite"}`)
+      const database = db === "postgres" ? await freshDatabase(adminUrl, "contracts_bench_webhooks") : undefined
+      try {
+        results.webhooks![db] = await webhookFlow(
+          { repo, databaseUrl: database?.url, dataDir: join(scratch, `webhooks-${db}`), logFile: join(logDir, `webhooks-${db}.log`) },
+          settings.webhooks,
+          log
+        )
+      } finally {
+        await database?.drop()
+      }
+    }
+  }
+
   const list = ratios(results)
   const file = join(resultsDir, `${stamp}.json`)
   writeFileSync(file, JSON.stringify({ startedAt: stamp, mode: quick ? "quick" : "full", settings, machine, results, ratios: list }, null, 2))
@@ -156,8 +176,14 @@ const main = async () => {
     log(importTable(results))
     log("")
   }
-  log(ratioTable(list))
-  log("")
+  if (results.webhooks?.postgres !== undefined || results.webhooks?.embedded !== undefined) {
+    log(webhookTable(results))
+    log("")
+  }
+  if (list.length > 0) {
+    log(ratioTable(list))
+    log("")
+  }
   log(`results: ${file}`)
   if (profileDir !== undefined) log(`CPU profiles: ${profileDir}`)
 }

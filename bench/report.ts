@@ -3,6 +3,7 @@ import { round } from "./lib/stats.js"
 import type { ServiceResults } from "./service/flows.js"
 import type { ImportResults } from "./service/imports.js"
 import type { MemoryPoint, MemoryResults } from "./service/memory.js"
+import type { WebhookResults } from "./service/webhooks.js"
 
 export interface Floors {
   readonly http100: LoadResult
@@ -17,6 +18,7 @@ export interface Results {
   readonly service: { postgres?: ServiceResults; embedded?: ServiceResults }
   readonly memory: { postgres?: MemoryResults; embedded?: MemoryResults }
   readonly imports?: { postgres?: ImportResults; embedded?: ImportResults }
+  readonly webhooks?: { postgres?: WebhookResults; embedded?: WebhookResults }
 }
 
 export interface Ratio {
@@ -119,6 +121,21 @@ export const importTable = (results: Results): string => {
       `| ${db} | ${m.files} | ${m.uploadedMb} | ${m.pagesPerFile} | ${m.seconds} | ${m.beforeRssMb} | ${m.peakRssMb} | ${m.procPeakRssMb} | ${m.afterRssMb} | ${m.peakPerUploaded} | ${m.growthPerUploaded} | ${
         failures(m.failed)
       } |`
+    )
+  }
+  return lines.join("\n")
+}
+
+/** Webhooks: deliveries per second from the first commit to the last delivery, and each delivery's lag behind its commit. */
+export const webhookTable = (results: Results): string => {
+  const lines = [
+    "| database | endpoints | contracts | drafts/s | deliveries | seconds | deliveries/s | after the last commit/s | lag p50 ms | lag p99 ms | lag max ms | duplicates | missing | bad signatures |",
+    "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|"
+  ]
+  for (const [db, w] of [["PostgreSQL", results.webhooks?.postgres], ["embedded PGlite", results.webhooks?.embedded]] as const) {
+    if (w === undefined) continue
+    lines.push(
+      `| ${db} | ${w.endpoints} | ${w.contracts} | ${w.draftsPerSecond} | ${w.delivered} of ${w.expected} | ${w.seconds} | ${w.deliveriesPerSecond} | ${w.afterDraftsPerSecond} | ${w.lagP50Ms} | ${w.lagP99Ms} | ${w.lagMaxMs} | ${w.duplicates} | ${w.missing} | ${w.badSignatures} |`
     )
   }
   return lines.join("\n")

@@ -43,7 +43,7 @@ export class DeliveryAttempt extends Effect.Service<DeliveryAttempt>()("Webhooks
       })
 
     const finish = (delivery: DeliveryRow, state: "cancelled" | "abandoned" | "withheld", now: number) =>
-      deliveries.settle(delivery.id, { state, attempts: delivery.attempts, first: delivery.first_attempt_at ?? now, next: null, status: null, error: null })
+      deliveries.settle(delivery, { state, attempts: delivery.attempts, first: delivery.first_attempt_at ?? now, next: null, status: null, error: null })
 
     const disableMail = (endpoint: EndpointRow) => ({
       subject: "A webhook endpoint was disabled",
@@ -76,11 +76,11 @@ export class DeliveryAttempt extends Effect.Service<DeliveryAttempt>()("Webhooks
       }
       const status = last.status
       if (error === null) {
-        yield* deliveries.settle(delivery.id, { state: "delivered", attempts, first, next: null, status, error: null })
+        yield* deliveries.settle(delivery, { state: "delivered", attempts, first, next: null, status, error: null })
         return yield* endpoints.delivered(endpoint.id, last)
       }
       const next = attemptDueAt(first, attempts, delivery.id)
-      yield* deliveries.settle(delivery.id, { state: next === null ? "failed" : "pending", attempts, first, next, status, error })
+      yield* deliveries.settle(delivery, { state: next === null ? "failed" : "pending", attempts, first, next, status, error })
       const failingSince = yield* endpoints.failed(endpoint.id, last, sentAt)
       if (!failedTooLong(failingSince, sentAt)) return
       const person = yield* endpoints.person(endpoint.org_id, endpoint.person_id)

@@ -29,6 +29,7 @@ const at = (ms: number) => new Date(ms).toISOString()
 export class DeliveriesRepo extends Effect.Service<DeliveriesRepo>()("Webhooks/DeliveriesRepo", {
   effect: Effect.gen(function*() {
     const sql = yield* SqlClient.SqlClient
+    const notIn = (ids: ReadonlyArray<string>) => (ids.length === 0 ? sql`` : sql`AND id NOT IN ${sql.in(ids)}`)
 
     const candidateOf = (stream: DeliveryStream) => (row: Record<string, unknown>): Candidate => ({
       event_id: row.event_id as string,
@@ -99,12 +100,12 @@ export class DeliveriesRepo extends Effect.Service<DeliveriesRepo>()("Webhooks/D
      * Claims the deliveries due now. A claim pushes the row's due time out by `leaseMs`: if this
      * process dies mid-attempt the row is simply due again then, on whichever process looks.
      */
-    const claimDue = (now: number, leaseMs: number, limit: number) =>
+    const claimDue = (now: number, leaseMs: number, limit: number, inFlight: ReadonlyArray<string>) =>
       Effect.map(
         Effect.orDie(sql`
           UPDATE webhook_deliveries SET next_attempt_at = ${at(now + leaseMs)}
           WHERE id IN (
-            SELECT id FROM webhook_deliveries WHERE state = 'pending' AND next_attempt_at <= ${at(now)}
+            SELECT id FROM webhook_deliveries WHERE state = 'pending' AND next_attempt_at <= ${at(now)} ${notIn(inFlight)}
             ORDER BY next_attempt_at LIMIT ${limit} FOR UPDATE SKIP LOCKED)
           RETURNING id, endpoint_id, event_id, stream, contract_id, attempts, first_attempt_at`),
         (rows) =>
@@ -119,20 +120,22 @@ export class DeliveriesRepo extends Effect.Service<DeliveriesRepo>()("Webhooks/D
           }))
       )
 
-    const nextDue = Effect.map(
-      Effect.orDie(sql<{ due: unknown }>`SELECT min(next_attempt_at) AS due FROM webhook_deliveries WHERE state = 'pending'`),
-      (rows) => Option.fromNullable(millis(rows[0]?.due))
-    )
+    const nextDue = (inFlight: ReadonlyArray<string>) =>
+      Effect.map(
+        Effect.orDie(sql<{ due: unknown }>`SELECT min(next_attempt_at) AS due FROM webhook_deliveries WHERE state = 'pending' ${notIn(inFlight)}`),
+        (rows) => Option.fromNullable(millis(rows[0]?.due))
+      )
 
     /** What one attempt came to: still `pending` with its next due time, or finished. */
     const settle = (
-      id: string,
+      claimed: DeliveryRow,
       fields: { state: string; attempts: number; first: number; next: number | null; status: number | null; error: string | null }
     ) =>
+      // Only over the attempt it claimed: a stalled attempt whose lease lapsed cannot undo a later one.
       Effect.orDie(sql`
         UPDATE webhook_deliveries SET state = ${fields.state}, attempts = ${fields.attempts}, first_attempt_at = ${at(fields.first)},
           next_attempt_at = ${fields.next === null ? null : at(fields.next)}, last_status = ${fields.status}, last_error = ${fields.error}
-        WHERE id = ${id}`)
+        WHERE id = ${claimed.id} AND attempts = ${claimed.attempts} AND state = 'pending'`)
 
     const loggedOf = (row: Record<string, unknown>): LoggedRow => ({
       id: row.id as string,

@@ -37,6 +37,8 @@ export class WebhookEngine extends Effect.Service<WebhookEngine>()("Webhooks/Eng
     const appended = yield* Appended
     const clock = yield* DeliveryClock
     const running = yield* Ref.make(0)
+    // Attempts this process is making: never claimed again here, even if a stalled attempt outlives its lease.
+    const inFlight = new Set<string>()
     const attempts = yield* FiberSet.make()
 
     const fanOut: Effect.Effect<void> = Effect.flatMap(clock.currentTimeMillis, (now) =>
@@ -48,23 +50,28 @@ export class WebhookEngine extends Effect.Service<WebhookEngine>()("Webhooks/Eng
     const claim = Effect.gen(function*() {
       const free = deliveryConcurrency - (yield* Ref.get(running))
       if (free <= 0) return
-      const due = yield* deliveries.claimDue(yield* clock.currentTimeMillis, leaseMs, free)
+      const due = yield* deliveries.claimDue(yield* clock.currentTimeMillis, leaseMs, free, [...inFlight])
       for (const delivery of due) {
+        inFlight.add(delivery.id)
         yield* Ref.update(running, (n) => n + 1)
         yield* FiberSet.run(
           attempts,
           attempt.run(delivery).pipe(
             Effect.catchAllCause((cause) => Effect.logError("webhook attempt failed", cause)),
-            Effect.ensuring(Effect.zipRight(Ref.update(running, (n) => n - 1), appended.ring))
+            Effect.ensuring(Effect.suspend(() => {
+              inFlight.delete(delivery.id)
+              return Effect.zipRight(Ref.update(running, (n) => n - 1), appended.ring)
+            }))
           )
         )
       }
     })
 
     const wait = Effect.gen(function*() {
-      const now = yield* clock.currentTimeMillis
-      const due = yield* deliveries.nextDue
+      const due = yield* deliveries.nextDue([...inFlight])
       const busy = (yield* Ref.get(running)) >= deliveryConcurrency
+      // Read after the query: time that passed while it ran is not slept again.
+      const now = yield* clock.currentTimeMillis
       const until = Option.match(due, { onNone: () => idleLook, onSome: (at) => Duration.min(Duration.millis(Math.max(0, at - now)), idleLook) })
       // With every slot taken, only a finished attempt (which rings) frees one.
       yield* busy ? appended.heard : Effect.race(appended.heard, Effect.sleep(until))

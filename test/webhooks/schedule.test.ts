@@ -1,0 +1,196 @@
+import { describe, expect, it } from "@effect/vitest"
+import { Effect, TestClock } from "effect"
+import { mkdtempSync, rmSync } from "node:fs"
+import { tmpdir } from "node:os"
+import { join } from "node:path"
+import { attemptOffsets, jitterShare } from "../../src/Domain/Webhooks/Schedule.js"
+import { verifySignature } from "../../src/Domain/Webhooks/Signature.js"
+import { call } from "../support/client.js"
+import { databases, type TestDatabase } from "../support/databases.js"
+import { twoOrgs } from "../support/negotiation.js"
+import { type Received, type Receiver, startReceiver } from "../support/receiver.js"
+import { type ServiceOptions, startService } from "../support/service.js"
+
+const hour = 3_600_000
+const signedAt = (r: Received) => Number(/t=(\d+)/.exec(String(r.headers["contracts-signature"]))![1]) * 1000
+const secondsOf = (ms: number) => Math.floor(ms / 1000) * 1000
+const failing = (r: Received) =>
+  r.json?.type === "endpoint.verification" ? { status: 200, body: r.json.data.nonce } : { status: 503, body: "down for maintenance" }
+const healthy = (r: Received) => r.json?.type === "endpoint.verification" ? { status: 200, body: r.json.data.nonce } : { status: 204 }
+
+/** The service on the TestClock for webhook delivery, a receiver, and two orgs; all stopped when the test's scope closes. */
+const setUp = (database: TestDatabase, options: ServiceOptions = {}, given?: Receiver) =>
+  Effect.gen(function*() {
+    yield* TestClock.setTime(Date.now())
+    const deliveryClock = yield* TestClock.testClock()
+    const service = yield* Effect.acquireRelease(Effect.promise(() => startService(database, { ...options, deliveryClock })), (s) =>
+      Effect.promise(() => options.databaseUrl !== undefined || options.dataDir !== undefined ? s.stopServerOnly() : s.stop()))
+    const receiver = given ?? (yield* Effect.acquireRelease(
+      Effect.promise(() =>
+        startReceiver(failing)
+      ),
+      (r) => Effect.promise(r.close)
+    ))
+    const orgs = yield* Effect.promise(() => twoOrgs(service.url))
+    const endpoint = (yield* Effect.promise(() =>
+      call(service.url, "POST", "/webhooks/endpoints", {
+        key: orgs.acme.keys.test,
+        person: orgs.ada.person,
+        body: { url: receiver.url, events: ["contract.drafted"] }
+      })
+    )).body
+    expect(endpoint.state).toBe("active")
+    const draftedBy = (contract: string) => (r: Received) => r.json?.type === "contract.drafted" && r.json.data.contract === contract
+    const draft = Effect.promise(async () => (await orgs.ada.draft()).body.id as string)
+    const read = Effect.promise(async () =>
+      (await call(service.url, "GET", `/webhooks/endpoints/${endpoint.id}`, { key: orgs.acme.keys.test, person: orgs.ada.person })).body
+    )
+    /**
+     * Waits (in real time) until the engine has recorded `failures` failed attempts: the clock must
+     * not move while an attempt is still in flight, or its claim would lapse under it.
+     */
+    const recorded = (failures: number) =>
+      Effect.promise(async () => {
+        for (let i = 0; i < 400; i++) {
+          if ((await Effect.runPromise(read)).consecutive_failures >= failures) return
+          await new Promise((r) => setTimeout(r, 25))
+        }
+        throw new Error(`the engine did not record ${failures} failures`)
+      })
+    return { service, receiver, orgs, endpoint, draftedBy, draft, read, recorded }
+  })
+
+for (const database of databases) {
+  describe(`webhook retries on the TestClock (${database.name})`, () => {
+    it.scoped("retries a failing delivery on the schedule, never early, twelve times in 24 hours, and no more", () =>
+      Effect.gen(function*() {
+        const { receiver, draftedBy, draft, recorded } = yield* setUp(database)
+        const start = yield* TestClock.currentTimeMillis
+        const contract = yield* draft
+        const attempts = () => receiver.received.filter(draftedBy(contract))
+        yield* Effect.promise(() => receiver.waitFor(1, draftedBy(contract)))
+        yield* recorded(1)
+        const first = signedAt(attempts()[0]!)
+        expect(first).toBe(secondsOf(start))
+        for (let k = 1; k < attemptOffsets.length; k++) {
+          const earliest = first + attemptOffsets[k]! - Math.ceil((attemptOffsets[k]! - attemptOffsets[k - 1]!) * jitterShare)
+          // Just before the earliest the jitter allows: the attempt has not been made.
+          yield* TestClock.setTime(earliest - 1500)
+          yield* TestClock.setTime(first + attemptOffsets[k]! + 999)
+          const made = yield* Effect.promise(() => receiver.waitFor(k + 1, draftedBy(contract)))
+          yield* recorded(k + 1)
+          expect(signedAt(made[k]!)).toBeGreaterThanOrEqual(secondsOf(earliest - 1000))
+          expect(signedAt(made[k]!)).toBeLessThanOrEqual(first + attemptOffsets[k]! + 999)
+          // Every attempt is signed afresh, at its own time.
+          expect(made[k]!.headers["contracts-signature"]).not.toBe(made[k - 1]!.headers["contracts-signature"])
+          expect(made[k]!.json.id).toBe(made[0]!.json.id)
+        }
+        expect(signedAt(attempts()[11]!) - first).toBeLessThanOrEqual(24 * hour)
+        // A day later a fresh event is delivered at once; the spent one was never tried a thirteenth time.
+        yield* TestClock.adjust("30 hours")
+        receiver.answer(healthy)
+        const later = yield* draft
+        yield* Effect.promise(() => receiver.waitFor(1, draftedBy(later)))
+        expect(attempts()).toHaveLength(12)
+        void start
+      }), 120_000)
+
+    it.scoped(
+      "disables an endpoint after 72 hours of nothing but failure, mails its person, and a rotation revives it with both secrets signing for 24 hours",
+      () =>
+        Effect.gen(function*() {
+          const { receiver, draftedBy, draft, read, orgs, service, endpoint, recorded } = yield* setUp(database)
+          const start = yield* TestClock.currentTimeMillis
+          // A fresh failing event every 23 hours keeps the endpoint failing for 72 hours and more.
+          for (const at of [0, 23, 46, 69]) {
+            yield* TestClock.setTime(start + at * hour)
+            const contract = yield* draft
+            yield* Effect.promise(() => receiver.waitFor(1, draftedBy(contract)))
+            yield* recorded(receiver.received.filter((r) => r.json?.type === "contract.drafted").length)
+            expect((yield* read).state).toBe("active")
+          }
+          yield* TestClock.setTime(start + 71 * hour)
+          const before = yield* read
+          // A jump of the clock can time out an attempt in flight, so the last failure may be either kind.
+          expect(before).toMatchObject({ state: "active", last_delivery: { outcome: "failed" } })
+          expect(["endpoint_returned_503", "endpoint_unreachable"]).toContain(before.last_delivery.error)
+          expect(before.consecutive_failures).toBeGreaterThan(20)
+          yield* TestClock.setTime(start + 73 * hour + 60_000)
+          yield* Effect.promise(async () => {
+            for (let i = 0; i < 200 && (await Effect.runPromise(read)).state !== "disabled"; i++) await new Promise((r) => setTimeout(r, 25))
+          })
+          expect((yield* read).state).toBe("disabled")
+          const outbox = (yield* Effect.promise(() => call(service.url, "GET", "/sandbox/outbox", { key: orgs.acme.keys.test, person: orgs.ada.person }))).body
+          const mail = outbox.data.find((m: any) => m.subject === "A webhook endpoint was disabled")
+          expect(mail).toMatchObject({ to: orgs.acme.people[0]!.email, contract: null })
+          expect(mail.text).toContain(endpoint.id)
+
+          // Disabled: a new event is not delivered, and neither are the retries it still owed.
+          const count = receiver.received.length
+          const ignored = yield* draft
+          yield* TestClock.adjust("1 hour")
+
+          receiver.answer(healthy)
+          const rotated = (yield* Effect.promise(() =>
+            call(service.url, "POST", `/webhooks/endpoints/${endpoint.id}/rotate`, { key: orgs.acme.keys.test, person: orgs.ada.person })
+          )).body
+          expect(rotated).toMatchObject({ state: "active", consecutive_failures: 0 })
+          expect(rotated.secret).not.toBe(endpoint.secret)
+          const during = yield* draft
+          const [overlap] = yield* Effect.promise(() =>
+            receiver.waitFor(1, draftedBy(during))
+          )
+          expect(receiver.received.slice(count).some(draftedBy(ignored))).toBe(false)
+          const header = String(overlap!.headers["contracts-signature"])
+          const now = (yield* TestClock.currentTimeMillis) / 1000
+          expect(header.match(/v1=/g)).toHaveLength(2)
+          expect(verifySignature(header, overlap!.body, rotated.secret, now)).toBe(true)
+          expect(verifySignature(header, overlap!.body, endpoint.secret, now)).toBe(true)
+          expect((yield* read).previous_secret_expires_at).not.toBeNull()
+
+          yield* TestClock.adjust("24 hours")
+          const after = yield* draft
+          const [single] = yield* Effect.promise(() => receiver.waitFor(1, draftedBy(after)))
+          const later = (yield* TestClock.currentTimeMillis) / 1000
+          expect(String(single!.headers["contracts-signature"]).match(/v1=/g)).toHaveLength(1)
+          expect(verifySignature(String(single!.headers["contracts-signature"]), single!.body, rotated.secret, later)).toBe(true)
+          expect(verifySignature(String(single!.headers["contracts-signature"]), single!.body, endpoint.secret, later)).toBe(false)
+          expect((yield* read).previous_secret_expires_at).toBeNull()
+        }),
+      120_000
+    )
+
+    it.scoped("a process stopped mid-schedule resumes each delivery at its next due time", () =>
+      Effect.gen(function*() {
+        const dataDir = database.name === "pglite" ? mkdtempSync(join(tmpdir(), "cns-webhooks-")) : undefined
+        yield* Effect.addFinalizer(() => Effect.sync(() => dataDir !== undefined && rmSync(dataDir, { recursive: true, force: true })))
+        const fresh = database.name === "postgres" ? yield* Effect.promise(() => database.create()) : undefined
+        if (fresh !== undefined) yield* Effect.addFinalizer(() => Effect.promise(fresh.drop))
+        const storage: ServiceOptions = dataDir !== undefined ? { dataDir } : { databaseUrl: fresh!.url }
+        const receiver = yield* Effect.acquireRelease(Effect.promise(() => startReceiver(failing)), (r) => Effect.promise(r.close))
+        const { contract, draftedBy } = yield* Effect.scoped(Effect.gen(function*() {
+          const { draftedBy, draft, recorded } = yield* setUp(database, storage, receiver)
+          const contract = yield* draft
+          yield* Effect.promise(() => receiver.waitFor(1, draftedBy(contract)))
+          yield* recorded(1)
+          yield* TestClock.adjust("31 seconds")
+          yield* Effect.promise(() => receiver.waitFor(2, draftedBy(contract)))
+          yield* recorded(2)
+          yield* TestClock.adjust("61 seconds")
+          yield* Effect.promise(() => receiver.waitFor(3, draftedBy(contract)))
+          yield* recorded(3)
+          return { contract, draftedBy }
+        }))
+        // Stopped with three attempts made; the fourth is due five minutes after the first, less its jitter.
+        const first = signedAt(receiver.received.filter(draftedBy(contract))[0]!)
+        const deliveryClock = yield* TestClock.testClock()
+        yield* Effect.acquireRelease(Effect.promise(() => startService(database, { ...storage, deliveryClock })), (s) => Effect.promise(s.stopServerOnly))
+        const earliest = first + attemptOffsets[3]! - Math.ceil((attemptOffsets[3]! - attemptOffsets[2]!) * jitterShare)
+        yield* TestClock.setTime(earliest - 1500)
+        yield* TestClock.setTime(first + attemptOffsets[3]! + 999)
+        const made = yield* Effect.promise(() => receiver.waitFor(4, draftedBy(contract)))
+        expect(signedAt(made[3]!)).toBeGreaterThanOrEqual(secondsOf(earliest - 1000))
+        expect(made).toHaveLength(4)
+      }), 120_000)
+  })
+}
