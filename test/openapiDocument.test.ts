@@ -34,7 +34,14 @@ const perWriteTable: Record<string, { readonly ifMatch: Rule; readonly idempoten
   "post /contracts/{id}/cancel": { ifMatch: "absent", idempotencyKey: true },
   "post /contracts/{id}/amend": { ifMatch: "absent", idempotencyKey: true },
   "put /people/{id}/mark": { ifMatch: "absent", idempotencyKey: false },
-  "delete /people/{id}/mark": { ifMatch: "absent", idempotencyKey: false }
+  "delete /people/{id}/mark": { ifMatch: "absent", idempotencyKey: false },
+  // "webhook endpoint group: n/a, no".
+  "post /webhooks/endpoints": { ifMatch: "absent", idempotencyKey: false },
+  "delete /webhooks/endpoints/{id}": { ifMatch: "absent", idempotencyKey: false },
+  "post /webhooks/endpoints/{id}/rotate": { ifMatch: "absent", idempotencyKey: false },
+  "post /webhooks/endpoints/{id}/verify": { ifMatch: "absent", idempotencyKey: false },
+  "post /webhooks/endpoints/{id}/test": { ifMatch: "absent", idempotencyKey: false },
+  "post /webhooks/endpoints/{id}/replay": { ifMatch: "absent", idempotencyKey: false }
 }
 
 const operationsOf = (doc: any) =>
