@@ -7,6 +7,7 @@ import { judgeHandshake, keepNonces, type PingAnswer } from "./Domain/Webhooks/H
 import { Appended } from "./EventLog/Appended.js"
 import { limitOf } from "./Http/Paging.js"
 import { makeId, randomToken } from "./RandomIds.js"
+import { failureOf } from "./Webhooks/Attempt.js"
 import { DeliveriesRepo } from "./Webhooks/DeliveriesRepo.js"
 import { DeliveryClock } from "./Webhooks/DeliveryClock.js"
 import { owed } from "./Webhooks/Engine.js"
@@ -167,7 +168,7 @@ export class Webhooks extends Effect.Service<Webhooks>()("Webhooks", {
       const at = yield* now
       const { event, result } = yield* control(endpoint, "endpoint.test", { message: "A test delivery: nothing happened." }, at)
       const status = result._tag === "Answered" ? result.status : null
-      const error = status === null ? "endpoint_unreachable" : status >= 200 && status <= 299 ? null : `endpoint_returned_${status}`
+      const error = failureOf(result)
       const outcome = error === null ? ("delivered" as const) : ("failed" as const)
       yield* endpoints.lastDelivery(endpoint.id, { event, type: "endpoint.test", attempted_at: iso(at), status, outcome, error })
       return { object: "webhook_test" as const, endpoint: endpoint.id, event, delivered: error === null, status, error }

@@ -3,7 +3,7 @@ import { Effect, Option } from "effect"
 import type { Mode } from "../Domain/Contract/Mode.js"
 import type { LoggedEvent } from "../Domain/Views/EventViews.js"
 import { makeId } from "../RandomIds.js"
-import { type DeliveryRow, type DeliveryStream, iso, millis, type NewDelivery, parseJson } from "./Rows.js"
+import { type DeliveryRow, type DeliveryStream, type EndpointRow, fromRow, iso, type LastDelivery, millis, type NewDelivery, parseJson } from "./Rows.js"
 
 /** A logged event not yet turned into deliveries, with each active endpoint that may be owed it. */
 export interface Candidate {
@@ -19,9 +19,44 @@ export interface Candidate {
   readonly events: ReadonlyArray<string>
 }
 
-export interface LoggedRow extends LoggedEvent {
-  readonly contract_id: string | null
+/** A claimed delivery with what its attempt needs: the endpoint, the person it acts as, the event as logged. */
+export interface Claimed {
+  readonly delivery: DeliveryRow
+  readonly endpoint: EndpointRow
+  readonly person: { readonly name: string; readonly email: string } | null
+  readonly event: LoggedEvent | null
 }
+
+/** What one attempt came to: still `pending` with its next due time, or finished. */
+export interface Attempted {
+  readonly state: "pending" | "delivered" | "failed"
+  readonly first: number
+  readonly next: number | null
+  readonly last: LastDelivery
+}
+
+const claimedOf = (row: Record<string, unknown>): Claimed => ({
+  delivery: {
+    id: row.id as string,
+    endpoint_id: row.endpoint_id as string,
+    event_id: row.event_id as string,
+    stream: row.stream as DeliveryStream,
+    contract_id: row.contract_id as string | null,
+    attempts: Number(row.attempts),
+    first_attempt_at: millis(row.first_attempt_at)
+  },
+  endpoint: fromRow(parseJson(row.endpoint)),
+  person: row.person_email === null ? null : { name: row.person_name as string, email: row.person_email as string },
+  event: row.event_type === null
+    ? null
+    : {
+      id: row.event_id as string,
+      sequence: row.event_sequence === null ? 0 : Number(row.event_sequence),
+      type: row.event_type as string,
+      created: iso(row.event_created),
+      data: parseJson(row.event_data)
+    }
+})
 
 const at = (ms: number) => new Date(ms).toISOString()
 
@@ -97,27 +132,28 @@ export class DeliveriesRepo extends Effect.Service<DeliveriesRepo>()("Webhooks/D
     const enqueueReplay = (deliveries: ReadonlyArray<NewDelivery>, now: number) => Effect.orDie(enqueueRows(deliveries, true, now))
 
     /**
-     * Claims the deliveries due now. A claim pushes the row's due time out by `leaseMs`: if this
-     * process dies mid-attempt the row is simply due again then, on whichever process looks.
+     * Claims the deliveries due now, each with its endpoint, its event and the endpoint's acting
+     * person (null once they left the org), in one statement. A claim pushes the row's due time out
+     * by `leaseMs`: if this process dies mid-attempt the row is simply due again then.
      */
     const claimDue = (now: number, leaseMs: number, limit: number, inFlight: ReadonlyArray<string>) =>
       Effect.map(
         Effect.orDie(sql`
-          UPDATE webhook_deliveries SET next_attempt_at = ${at(now + leaseMs)}
-          WHERE id IN (
-            SELECT id FROM webhook_deliveries WHERE state = 'pending' AND next_attempt_at <= ${at(now)} ${notIn(inFlight)}
-            ORDER BY next_attempt_at LIMIT ${limit} FOR UPDATE SKIP LOCKED)
-          RETURNING id, endpoint_id, event_id, stream, contract_id, attempts, first_attempt_at`),
-        (rows) =>
-          rows.map((row): DeliveryRow => ({
-            id: row.id as string,
-            endpoint_id: row.endpoint_id as string,
-            event_id: row.event_id as string,
-            stream: row.stream as DeliveryStream,
-            contract_id: row.contract_id as string | null,
-            attempts: Number(row.attempts),
-            first_attempt_at: millis(row.first_attempt_at)
-          }))
+          WITH claimed AS (
+            UPDATE webhook_deliveries SET next_attempt_at = ${at(now + leaseMs)}
+            WHERE id IN (
+              SELECT id FROM webhook_deliveries WHERE state = 'pending' AND next_attempt_at <= ${at(now)} ${notIn(inFlight)}
+              ORDER BY next_attempt_at LIMIT ${limit} FOR UPDATE SKIP LOCKED)
+            RETURNING id, endpoint_id, event_id, stream, contract_id, attempts, first_attempt_at
+          )
+          SELECT c.*, to_jsonb(w.*) AS endpoint, p.name AS person_name, p.email AS person_email,
+                 coalesce(ce.type, oe.type) AS event_type, coalesce(ce.data, oe.data) AS event_data,
+                 coalesce(ce.created_at, oe.created_at) AS event_created, ce.sequence AS event_sequence
+          FROM claimed c JOIN webhook_endpoints w ON w.id = c.endpoint_id
+          LEFT JOIN people p ON p.id = w.person_id AND p.org_id = w.org_id
+          LEFT JOIN contract_events ce ON c.stream = 'contract' AND ce.id = c.event_id
+          LEFT JOIN org_events oe ON c.stream = 'org' AND oe.id = c.event_id`),
+        (rows) => rows.map(claimedOf)
       )
 
     const nextDue = (inFlight: ReadonlyArray<string>) =>
@@ -126,35 +162,33 @@ export class DeliveriesRepo extends Effect.Service<DeliveriesRepo>()("Webhooks/D
         (rows) => Option.fromNullable(millis(rows[0]?.due))
       )
 
-    /** What one attempt came to: still `pending` with its next due time, or finished. */
-    const settle = (
-      claimed: DeliveryRow,
-      fields: { state: string; attempts: number; first: number; next: number | null; status: number | null; error: string | null }
-    ) =>
-      // Only over the attempt it claimed: a stalled attempt whose lease lapsed cannot undo a later one.
+    /** Gives a delivery up without an attempt: its endpoint went, was disabled, or may no longer see the event. */
+    const finish = (claimed: DeliveryRow, state: "cancelled" | "abandoned" | "withheld") =>
       Effect.orDie(sql`
-        UPDATE webhook_deliveries SET state = ${fields.state}, attempts = ${fields.attempts}, first_attempt_at = ${at(fields.first)},
-          next_attempt_at = ${fields.next === null ? null : at(fields.next)}, last_status = ${fields.status}, last_error = ${fields.error}
+        UPDATE webhook_deliveries SET state = ${state}, next_attempt_at = NULL
         WHERE id = ${claimed.id} AND attempts = ${claimed.attempts} AND state = 'pending'`)
 
-    const loggedOf = (row: Record<string, unknown>): LoggedRow => ({
-      id: row.id as string,
-      contract_id: (row.contract_id as string | null) ?? null,
-      sequence: row.sequence === null || row.sequence === undefined ? 0 : Number(row.sequence),
-      type: row.type as string,
-      created: iso(row.created_at),
-      data: parseJson(row.data)
-    })
-
-    /** The logged event a delivery carries. */
-    const event = (stream: DeliveryStream, id: string) =>
+    /**
+     * Records one attempt on the delivery and on its endpoint's health in one statement, only over
+     * the attempt it claimed (a stalled attempt whose lease lapsed cannot undo a later one).
+     * Answers when the endpoint's run of failures began (null after a success, or a stale claim).
+     */
+    const recordAttempt = (claimed: DeliveryRow, outcome: Attempted) =>
       Effect.map(
-        Effect.orDie(
-          stream === "contract"
-            ? sql`SELECT id, contract_id, sequence, type, data, created_at FROM contract_events WHERE id = ${id}`
-            : sql`SELECT id, NULL AS contract_id, NULL AS sequence, type, data, created_at FROM org_events WHERE id = ${id}`
-        ),
-        (rows) => Option.map(Option.fromNullable(rows[0]), loggedOf)
+        Effect.orDie(sql<{ failing_since: unknown }>`
+          WITH settled AS (
+            UPDATE webhook_deliveries SET state = ${outcome.state}, attempts = ${claimed.attempts + 1},
+              first_attempt_at = ${at(outcome.first)}, next_attempt_at = ${outcome.next === null ? null : at(outcome.next)},
+              last_status = ${outcome.last.status}, last_error = ${outcome.last.error}
+            WHERE id = ${claimed.id} AND attempts = ${claimed.attempts} AND state = 'pending'
+            RETURNING id
+          )
+          UPDATE webhook_endpoints SET last_delivery = ${JSON.stringify(outcome.last)}::jsonb,
+            consecutive_failures = ${outcome.last.error === null ? sql`0` : sql`consecutive_failures + 1`},
+            failing_since = ${outcome.last.error === null ? null : sql`coalesce(failing_since, ${outcome.last.attempted_at}::timestamptz)`}
+          WHERE id = ${claimed.endpoint_id} AND EXISTS (SELECT 1 FROM settled)
+          RETURNING failing_since`),
+        (rows) => millis(rows[0]?.failing_since)
       )
 
     /**
@@ -181,6 +215,6 @@ export class DeliveriesRepo extends Effect.Service<DeliveriesRepo>()("Webhooks/D
           }))
       )
 
-    return { fanOut, enqueueReplay, claimDue, nextDue, settle, event, since } as const
+    return { fanOut, enqueueReplay, claimDue, nextDue, finish, recordAttempt, since } as const
   })
 }) {}

@@ -51,12 +51,13 @@ export class WebhookEngine extends Effect.Service<WebhookEngine>()("Webhooks/Eng
       const free = deliveryConcurrency - (yield* Ref.get(running))
       if (free <= 0) return
       const due = yield* deliveries.claimDue(yield* clock.currentTimeMillis, leaseMs, free, [...inFlight])
-      for (const delivery of due) {
+      for (const claimed of due) {
+        const delivery = claimed.delivery
         inFlight.add(delivery.id)
         yield* Ref.update(running, (n) => n + 1)
         yield* FiberSet.run(
           attempts,
-          attempt.run(delivery).pipe(
+          attempt.run(claimed).pipe(
             Effect.catchAllCause((cause) => Effect.logError("webhook attempt failed", cause)),
             Effect.ensuring(Effect.suspend(() => {
               inFlight.delete(delivery.id)

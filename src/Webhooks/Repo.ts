@@ -3,32 +3,10 @@ import { Effect, Option } from "effect"
 import type { Mode } from "../Domain/Contract/Mode.js"
 import type { IssuedNonce } from "../Domain/Webhooks/Handshake.js"
 import { makeId } from "../RandomIds.js"
-import { type EndpointRow, type EndpointState, iso, type LastDelivery, millis, parseJson } from "./Rows.js"
+import { type EndpointRow, fromRow, type LastDelivery } from "./Rows.js"
 
 const json = (value: unknown) => JSON.stringify(value)
 const at = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString())
-
-const fromRow = (row: Record<string, unknown>): EndpointRow => ({
-  id: row.id as string,
-  org_id: row.org_id as string,
-  mode: row.mode as Mode,
-  person_id: row.person_id as string,
-  key_id: row.key_id as string | null,
-  url: row.url as string,
-  events: parseJson(row.events),
-  state: row.state as EndpointState,
-  secret: row.secret as string,
-  previous_secret: row.previous_secret as string | null,
-  previous_secret_until: millis(row.previous_secret_until),
-  nonces: parseJson(row.nonces),
-  verification_reason: row.verification_reason as string | null,
-  verified_at: row.verified_at === null ? null : iso(row.verified_at),
-  consecutive_failures: Number(row.consecutive_failures),
-  failing_since: millis(row.failing_since),
-  last_delivery: row.last_delivery === null ? null : parseJson(row.last_delivery),
-  created_at: iso(row.created_at),
-  deleted: row.deleted_at !== null
-})
 
 /** Endpoints: what each org registered, its secrets, its handshake and its health. */
 export class EndpointsRepo extends Effect.Service<EndpointsRepo>()("Webhooks/EndpointsRepo", {
@@ -101,20 +79,6 @@ export class EndpointsRepo extends Effect.Service<EndpointsRepo>()("Webhooks/End
         yield* sql`UPDATE webhook_deliveries SET state = 'cancelled', next_attempt_at = NULL WHERE endpoint_id = ${id} AND state = 'pending'`
       })))
 
-    const delivered = (id: string, last: LastDelivery) =>
-      Effect.orDie(sql`
-        UPDATE webhook_endpoints SET consecutive_failures = 0, failing_since = NULL, last_delivery = ${json(last)}::jsonb WHERE id = ${id}`)
-
-    /** One more failure; answers when the run of failures began. */
-    const failed = (id: string, last: LastDelivery, now: number) =>
-      Effect.map(
-        Effect.orDie(sql<{ failing_since: unknown }>`
-          UPDATE webhook_endpoints SET consecutive_failures = consecutive_failures + 1,
-            failing_since = coalesce(failing_since, ${at(now)}), last_delivery = ${json(last)}::jsonb
-          WHERE id = ${id} RETURNING failing_since`),
-        (rows) => millis(rows[0]?.failing_since) ?? now
-      )
-
     /** Only a test delivery's outcome: it does not count towards the endpoint's health. */
     const lastDelivery = (id: string, last: LastDelivery) =>
       Effect.orDie(sql`UPDATE webhook_endpoints SET last_delivery = ${json(last)}::jsonb WHERE id = ${id}`)
@@ -141,6 +105,6 @@ export class EndpointsRepo extends Effect.Service<EndpointsRepo>()("Webhooks/End
         (rows) => Option.fromNullable(rows[0])
       )
 
-    return { insert, find, byId, disabledAt, page, reregister, handshake, rotate, remove, delivered, failed, lastDelivery, disable, person } as const
+    return { insert, find, byId, disabledAt, page, reregister, handshake, rotate, remove, lastDelivery, disable, person } as const
   })
 }) {}

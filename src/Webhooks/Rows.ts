@@ -58,3 +58,26 @@ export interface NewDelivery {
 export const parseJson = <A>(value: unknown): A => (typeof value === "string" ? JSON.parse(value) : value) as A
 export const iso = (value: unknown) => new Date(value as string).toISOString()
 export const millis = (value: unknown) => (value === null || value === undefined ? null : new Date(value as string).getTime())
+
+/** An endpoint row as SQL answers it, columns or `to_jsonb` of the row alike. */
+export const fromRow = (row: Record<string, unknown>): EndpointRow => ({
+  id: row.id as string,
+  org_id: row.org_id as string,
+  mode: row.mode as Mode,
+  person_id: row.person_id as string,
+  key_id: row.key_id as string | null,
+  url: row.url as string,
+  events: parseJson(row.events),
+  state: row.state as EndpointState,
+  secret: row.secret as string,
+  previous_secret: row.previous_secret as string | null,
+  previous_secret_until: millis(row.previous_secret_until),
+  nonces: parseJson(row.nonces),
+  verification_reason: row.verification_reason as string | null,
+  verified_at: row.verified_at === null ? null : iso(row.verified_at),
+  consecutive_failures: Number(row.consecutive_failures),
+  failing_since: millis(row.failing_since),
+  last_delivery: row.last_delivery === null ? null : parseJson(row.last_delivery),
+  created_at: iso(row.created_at),
+  deleted: row.deleted_at !== null
+})

@@ -24,7 +24,8 @@ for (const database of databases) {
       expect(made.body.state).toBe("active")
       return made.body.id as string
     }
-    const to = (endpoint: string, contract?: string) => (r: Received) => r.json?.endpoint === endpoint && (contract === undefined || r.json.data?.contract === contract)
+    const to = (endpoint: string, contract?: string) => (r: Received) =>
+      r.json?.endpoint === endpoint && (contract === undefined || r.json.data?.contract === contract)
     const types = (endpoint: string, contract: string) => receiver.received.filter(to(endpoint, contract)).map((r) => r.json.type)
 
     it("delivers each side its own reading of each round, exactly as that person's GET shows it, and nothing from before the counterparty could see", async () => {
@@ -43,7 +44,13 @@ for (const database of databases) {
       const state = await bea.state(drafted.id)
       expect((await bea.commit(drafted.id, state.words_hash)).status).toBe(200)
       // Deliveries are independent, so they may arrive in any order: wait for each.
-      for (const [endpoint, expected] of [[ea, ["contract.drafted", "words.changed", "reply.sent", "letter.received", "contract.agreed"]], [eb, ["letter.received", "reply.sent", "contract.agreed"]]] as const) {
+      for (
+        const [endpoint, expected] of [[ea, ["contract.drafted", "words.changed", "reply.sent", "letter.received", "contract.agreed"]], [eb, [
+          "letter.received",
+          "reply.sent",
+          "contract.agreed"
+        ]]] as const
+      ) {
         for (const type of expected) await receiver.waitFor(1, (r) => to(endpoint, drafted.id)(r) && r.json.type === type)
       }
 

@@ -76,7 +76,12 @@ for (const database of databases) {
       const [delivered] = await receiver.waitFor(1, (r) => r.json?.id === test.body.event)
       expect(delivered!.json).toMatchObject({ type: "endpoint.test", endpoint: created.id })
       expect(delivered!.json.sequence).toBeUndefined()
-      expect((await as("GET", `/webhooks/endpoints/${created.id}`)).body.last_delivery).toMatchObject({ event: test.body.event, type: "endpoint.test", outcome: "delivered", status: 200 })
+      expect((await as("GET", `/webhooks/endpoints/${created.id}`)).body.last_delivery).toMatchObject({
+        event: test.body.event,
+        type: "endpoint.test",
+        outcome: "delivered",
+        status: 200
+      })
 
       const page = await as("GET", "/webhooks/endpoints?limit=1")
       expect(page.body.data).toHaveLength(1)
@@ -130,7 +135,12 @@ for (const database of databases) {
         headers: { authorization: `Bearer ${adminToken}` },
         body: { mode: "test", scopes: ["contracts:read", "contracts:write"] }
       })
-      for (const [method, path] of [["GET", "/webhooks/endpoints"], ["POST", "/webhooks/endpoints"], ["GET", `/webhooks/endpoints/${created.id}`], ["POST", `/webhooks/endpoints/${created.id}/rotate`]] as const) {
+      for (
+        const [method, path] of [["GET", "/webhooks/endpoints"], ["POST", "/webhooks/endpoints"], ["GET", `/webhooks/endpoints/${created.id}`], [
+          "POST",
+          `/webhooks/endpoints/${created.id}/rotate`
+        ]] as const
+      ) {
         const reply = await as(method, path, method === "POST" ? {} : undefined, readOnly.body.key)
         expect(reply.status, `${method} ${path}`).toBe(403)
         expect(reply.body.error).toMatchObject({ code: "insufficient_scope", param: "webhooks:manage" })
