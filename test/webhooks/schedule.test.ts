@@ -160,6 +160,30 @@ for (const database of databases) {
       120_000
     )
 
+    it.scoped("accepts a nonce echoed within five minutes of its ping, and calls an older one expired", () =>
+      Effect.gen(function*() {
+        const { receiver, orgs, service } = yield* setUp(database)
+        const as = { key: orgs.acme.keys.test, person: orgs.ada.person }
+        const nonces = () => receiver.received.filter((r) => r.json?.type === "endpoint.verification").map((r) => r.json.data.nonce as string)
+        let echo: () => string = () => "nope"
+        receiver.answer((r) => (r.json?.type === "endpoint.verification" ? { status: 200, body: echo() } : { status: 200 }))
+        const made = yield* Effect.promise(() =>
+          call(service.url, "POST", "/webhooks/endpoints", { ...as, body: { url: `${receiver.url}/late`, events: ["*"] } })
+        )
+        expect(made.body).toMatchObject({ state: "pending", verification: { reason: "nonce_not_echoed" } })
+        const verify = Effect.promise(async () => (await call(service.url, "POST", `/webhooks/endpoints/${made.body.id}/verify`, as)).body)
+        const stale = nonces().at(-1)!
+        yield* TestClock.adjust("5 minutes")
+        yield* TestClock.adjust("1 second")
+        echo = () => stale
+        expect(yield* verify).toMatchObject({ state: "pending", verification: { reason: "nonce_expired" } })
+        // The ping just sent is two minutes old when a cached answer echoes it: still within the window.
+        const recent = nonces().at(-1)!
+        yield* TestClock.adjust("2 minutes")
+        echo = () => `  ${recent}\n`
+        expect(yield* verify).toMatchObject({ state: "active", verification: { reason: null } })
+      }), 120_000)
+
     it.scoped("a process stopped mid-schedule resumes each delivery at its next due time", () =>
       Effect.gen(function*() {
         const dataDir = database.name === "pglite" ? mkdtempSync(join(tmpdir(), "cns-webhooks-")) : undefined
