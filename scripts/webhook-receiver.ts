@@ -1,0 +1,32 @@
+// npm run receiver: a webhook receiver on 127.0.0.1:4400 (RECEIVER_PORT) for trying the service.
+// It answers the handshake by echoing its nonce and prints every delivery. Once the endpoint's
+// secret is in ./webhook-secret (WEBHOOK_SECRET_FILE), it checks each signature with the recipe
+// of docs/webhooks.md, written from the spec alone.
+import { createHmac, timingSafeEqual } from "node:crypto"
+import { existsSync, readFileSync } from "node:fs"
+import { createServer } from "node:http"
+
+const verify = (header: string, body: string, secret: string, now = Date.now() / 1000) => {
+  const parts = header.split(",").map((part) => part.split("="))
+  const t = Number(parts.find(([key]) => key === "t")?.[1])
+  if (!(Math.abs(now - t) <= 300)) return false
+  const expected = createHmac("sha256", secret).update(`${t}.${body}`).digest()
+  return parts.some(([key, v]) => key === "v1" && /^[0-9a-f]{64}$/.test(v ?? "") && timingSafeEqual(Buffer.from(v!, "hex"), expected))
+}
+
+const port = Number(process.env.RECEIVER_PORT ?? 4400)
+const secretFile = process.env.WEBHOOK_SECRET_FILE ?? "webhook-secret"
+
+createServer((request, response) => {
+  const chunks: Array<Buffer> = []
+  request.on("data", (chunk: Buffer) => chunks.push(chunk))
+  request.on("end", () => {
+    const body = Buffer.concat(chunks).toString("utf8")
+    const event = JSON.parse(body)
+    const secret = existsSync(secretFile) ? readFileSync(secretFile, "utf8").trim() : undefined
+    const signature = secret === undefined ? "unchecked" : verify(String(request.headers["contracts-signature"]), body, secret) ? "verified" : "BAD SIGNATURE"
+    console.log(`${event.type} ${event.id}${event.sequence === undefined ? "" : ` #${event.sequence}`} ${event.data?.contract ?? ""} [${signature}]`)
+    if (event.type === "endpoint.verification") return response.writeHead(200).end(JSON.stringify({ nonce: event.data.nonce }))
+    response.writeHead(204).end()
+  })
+}).listen(port, "127.0.0.1", () => console.log(`receiving on http://127.0.0.1:${port}/hooks`))
