@@ -184,6 +184,43 @@ for (const database of databases) {
         expect(yield* verify).toMatchObject({ state: "active", verification: { reason: null } })
       }), 120_000)
 
+    it.scoped("withholds a retry once the endpoint's org has left the contract: nothing it can no longer read is sent", () =>
+      Effect.gen(function*() {
+        const { receiver, orgs, service } = yield* setUp(database)
+        const { beta, bea, ada } = orgs
+        const as = { key: beta.keys.test, person: bea.person }
+        const made = (yield* Effect.promise(() =>
+          call(service.url, "POST", "/webhooks/endpoints", { ...as, body: { url: `${receiver.url}/beta`, events: ["*"] } })
+        )).body
+        const toBeta = (r: Received) => r.json?.endpoint === made.id
+        const readBeta = Effect.promise(async () => (await call(service.url, "GET", `/webhooks/endpoints/${made.id}`, as)).body)
+        const { drafted } = yield* Effect.promise(() => orgs.sent())
+        const letter = (r: Received) => toBeta(r) && r.json.type === "letter.received" && r.json.data.contract === drafted.id
+        yield* Effect.promise(() => receiver.waitFor(1, letter))
+        yield* Effect.promise(async () => {
+          for (let i = 0; i < 400 && (await Effect.runPromise(readBeta)).consecutive_failures < 1; i++) await new Promise((r) => setTimeout(r, 25))
+        })
+        // Beta hands its seat to outside counsel and leaves before the retry falls due.
+        yield* Effect.promise(() => bea.post(`/contracts/${drafted.id}/invite`, { email: "counsel@elsewhere.test", name: "Counsel", capacity: ["negotiator"] }))
+        const mine = (yield* Effect.promise(() => bea.sheet(drafted.id))).parties.find((p: any) => p.person === bea.person)
+        expect((yield* Effect.promise(() => call(service.url, "DELETE", `/contracts/${drafted.id}/parties/${mine.id}`, as))).status).toBe(200)
+        receiver.answer((r) => (r.json?.type === "endpoint.verification" ? { status: 200, body: r.json.data.nonce } : { status: 204 }))
+        yield* TestClock.adjust("31 seconds")
+        // A later event of another contract arrives; the letter is never tried again.
+        const own = (yield* Effect.promise(() => bea.draft())).body
+        const [sentinel] = yield* Effect.promise(() => receiver.waitFor(1, (r) => toBeta(r) && r.json.data?.contract === own.id))
+        yield* Effect.promise(async () => {
+          for (let i = 0; i < 400 && (await Effect.runPromise(readBeta)).last_delivery?.event !== sentinel!.json.id; i++) {
+            await new Promise((r) => setTimeout(r, 25))
+          }
+        })
+        yield* TestClock.adjust("10 minutes")
+        const again = yield* Effect.promise(() => bea.draft())
+        yield* Effect.promise(() => receiver.waitFor(1, (r) => toBeta(r) && r.json.data?.contract === again.body.id))
+        expect(receiver.received.filter(letter)).toHaveLength(1)
+        void ada
+      }), 120_000)
+
     it.scoped("a process stopped mid-schedule resumes each delivery at its next due time", () =>
       Effect.gen(function*() {
         const dataDir = database.name === "pglite" ? mkdtempSync(join(tmpdir(), "cns-webhooks-")) : undefined

@@ -117,7 +117,9 @@ describe("addressKind", () => {
         const kind = addressKind(v4)
         const [a, b, c, d] = v4.split(".").map(Number) as [number, number, number, number]
         const hex = `${((a << 8) | b).toString(16)}:${((c << 8) | d).toString(16)}`
-        for (const carried of [`::ffff:${v4}`, `::ffff:${hex}`, `::FFFF:${hex.toUpperCase()}`, `::${v4}`, `64:ff9b::${v4}`, `64:ff9b::${hex}`, `[::ffff:${hex}]`]) {
+        for (
+          const carried of [`::ffff:${v4}`, `::ffff:${hex}`, `::FFFF:${hex.toUpperCase()}`, `::${v4}`, `64:ff9b::${v4}`, `64:ff9b::${hex}`, `[::ffff:${hex}]`]
+        ) {
           expect(addressKind(carried), carried).toBe(kind)
         }
       }),
@@ -136,16 +138,18 @@ describe("addressKind", () => {
 })
 
 describe("mayDeliverTo", () => {
-  it.each([
-    ["public", "live", true],
-    ["loopback", "live", false],
-    ["private", "live", false],
-    ["invalid", "live", false],
-    ["public", "test", true],
-    ["loopback", "test", true],
-    ["private", "test", false],
-    ["invalid", "test", false]
-  ] as const)("a %s address in %s mode: %s", (kind, mode, allowed) => {
+  it.each(
+    [
+      ["public", "live", true],
+      ["loopback", "live", false],
+      ["private", "live", false],
+      ["invalid", "live", false],
+      ["public", "test", true],
+      ["loopback", "test", true],
+      ["private", "test", false],
+      ["invalid", "test", false]
+    ] as const
+  )("a %s address in %s mode: %s", (kind, mode, allowed) => {
     expect(mayDeliverTo(kind, mode)).toBe(allowed)
   })
 

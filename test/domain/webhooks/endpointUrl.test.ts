@@ -137,9 +137,9 @@ describe("endpointUrlProblem", () => {
       fc.string(),
       fc.string({ unit: "binary" })
     )
-    const raw = fc.tuple(fc.constantFrom("", "https://", "http://", "http://[", "https://example.com/"), fc.array(piece, { maxLength: 12 })).map(([head, rest]) =>
-      head + rest.join("")
-    )
+    const raw = fc.tuple(fc.constantFrom("", "https://", "http://", "http://[", "https://example.com/"), fc.array(piece, { maxLength: 12 })).map((
+      [head, rest]
+    ) => head + rest.join(""))
     fc.assert(
       fc.property(raw, fc.constantFrom(...bothModes), (url, mode) => {
         const problem = endpointUrlProblem(url, mode)
