@@ -78,11 +78,7 @@ export class DeliveriesRepo extends Effect.Service<DeliveriesRepo>()("Webhooks/D
       events: row.events === null ? [] : parseJson(row.events)
     })
 
-    /**
-     * Takes up to `limit` new events of each log and answers them with their candidate endpoints
-     * (one row with a null endpoint when none), then `settle` records the deliveries and marks the
-     * events fanned out, in the same transaction: run both inside `fanOut`.
-     */
+    /** Up to `limit` new events of each log, each with its candidate endpoints (one row with a null endpoint when none). */
     const newEvents = (limit: number) =>
       Effect.gen(function*() {
         const contract = yield* sql`
@@ -105,17 +101,17 @@ export class DeliveriesRepo extends Effect.Service<DeliveriesRepo>()("Webhooks/D
         return [...contract.map(candidateOf("contract")), ...org.map(candidateOf("org"))]
       })
 
-    const fanOut = <A>(decide: (candidates: ReadonlyArray<Candidate>) => { deliveries: ReadonlyArray<NewDelivery>; result: A }, limit: number, now: number) =>
+    /** Turns up to `limit` new events of each log into the deliveries `owed` picks, and marks them fanned out, in one transaction; answers how many events it took. */
+    const fanOut = (owed: (candidates: ReadonlyArray<Candidate>) => ReadonlyArray<NewDelivery>, limit: number, now: number) =>
       Effect.orDie(sql.withTransaction(Effect.gen(function*() {
         const candidates = yield* newEvents(limit)
-        const { deliveries, result } = decide(candidates)
-        yield* enqueueRows(deliveries, false, now)
+        yield* enqueueRows(owed(candidates), false, now)
         const ids = (stream: DeliveryStream) => [...new Set(candidates.filter((c) => c.stream === stream).map((c) => c.event_id))]
         const contractIds = ids("contract")
         const orgIds = ids("org")
         if (contractIds.length > 0) yield* sql`UPDATE contract_events SET fanned_out = true WHERE id IN ${sql.in(contractIds)}`
         if (orgIds.length > 0) yield* sql`UPDATE org_events SET fanned_out = true WHERE id IN ${sql.in(orgIds)}`
-        return { events: contractIds.length + orgIds.length, result }
+        return contractIds.length + orgIds.length
       })))
 
     const enqueueRows = (deliveries: ReadonlyArray<NewDelivery>, replay: boolean, now: number) =>

@@ -1,4 +1,4 @@
-import { Duration, Effect, FiberSet, Option, Ref } from "effect"
+import { Duration, Effect, FiberSet, Option } from "effect"
 import { subscribes, typeOnSide } from "../Domain/Webhooks/EventTypes.js"
 import { Appended } from "../EventLog/Appended.js"
 import { DeliveryAttempt } from "./Attempt.js"
@@ -36,33 +36,28 @@ export class WebhookEngine extends Effect.Service<WebhookEngine>()("Webhooks/Eng
     const attempt = yield* DeliveryAttempt
     const appended = yield* Appended
     const clock = yield* DeliveryClock
-    const running = yield* Ref.make(0)
     // Attempts this process is making: never claimed again here, even if a stalled attempt outlives its lease.
     const inFlight = new Set<string>()
     const attempts = yield* FiberSet.make()
 
     const fanOut: Effect.Effect<void> = Effect.flatMap(clock.currentTimeMillis, (now) =>
       Effect.flatMap(
-        deliveries.fanOut((candidates) => ({ deliveries: owed(candidates), result: undefined }), fanOutBatch, now),
-        ({ events }) => (events >= fanOutBatch ? fanOut : Effect.void)
+        deliveries.fanOut(owed, fanOutBatch, now),
+        (events) => (events >= fanOutBatch ? fanOut : Effect.void)
       ))
 
     const claim = Effect.gen(function*() {
-      const free = deliveryConcurrency - (yield* Ref.get(running))
+      const free = deliveryConcurrency - inFlight.size
       if (free <= 0) return
       const due = yield* deliveries.claimDue(yield* clock.currentTimeMillis, leaseMs, free, [...inFlight])
       for (const claimed of due) {
         const delivery = claimed.delivery
         inFlight.add(delivery.id)
-        yield* Ref.update(running, (n) => n + 1)
         yield* FiberSet.run(
           attempts,
           attempt.run(claimed).pipe(
             Effect.catchAllCause((cause) => Effect.logError("webhook attempt failed", cause)),
-            Effect.ensuring(Effect.suspend(() => {
-              inFlight.delete(delivery.id)
-              return Effect.zipRight(Ref.update(running, (n) => n - 1), appended.ring)
-            }))
+            Effect.ensuring(Effect.zipRight(Effect.sync(() => inFlight.delete(delivery.id)), appended.ring))
           )
         )
       }
@@ -70,7 +65,7 @@ export class WebhookEngine extends Effect.Service<WebhookEngine>()("Webhooks/Eng
 
     const wait = Effect.gen(function*() {
       const due = yield* deliveries.nextDue([...inFlight])
-      const busy = (yield* Ref.get(running)) >= deliveryConcurrency
+      const busy = inFlight.size >= deliveryConcurrency
       // Read after the query: time that passed while it ran is not slept again.
       const now = yield* clock.currentTimeMillis
       const until = Option.match(due, { onNone: () => idleLook, onSome: (at) => Duration.min(Duration.millis(Math.max(0, at - now)), idleLook) })

@@ -1,11 +1,11 @@
 import { describe, expect, it } from "@effect/vitest"
 import { Effect, Fiber, TestClock } from "effect"
-import { createServer, type Server } from "node:http"
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http"
 import type { AddressInfo } from "node:net"
 import { maxAnswerBytes, post } from "../../src/Webhooks/Post.js"
 
 /** A receiver that answers every request with `handle`, on loopback, for the life of the test's scope. */
-const serving = (handle: Parameters<typeof createServer>[0]) =>
+const serving = (handle: (request: IncomingMessage, response: ServerResponse) => void) =>
   Effect.acquireRelease(
     Effect.promise(() =>
       new Promise<Server>((resolve) => {

@@ -35,14 +35,35 @@ const notPublic = blocks([
   ["ff00::", 8, "ipv6"]
 ])
 
-// IPv4 written inside IPv6 (mapped, compatible, NAT64) is judged as the IPv4 it carries.
+/** An IPv6 address as its eight 16-bit groups, dotted IPv4 tails included; null if it is not one. */
+const groupsOf = (address: string): ReadonlyArray<number> | null => {
+  const dotted = /^(.*:)(\d+\.\d+\.\d+\.\d+)$/.exec(address)
+  const text = dotted === null
+    ? address
+    : `${dotted[1]}${
+      dotted[2]!.split(".").map(Number).reduce((hex, n, k) => hex + (k % 2 === 0 ? (k > 0 ? ":" : "") : "") + n.toString(16).padStart(2, "0"), "")
+    }`
+  const [head, tail, extra] = text.split("::")
+  if (extra !== undefined) return null
+  const part = (s: string | undefined) => (s === undefined || s === "" ? [] : s.split(":").map((g) => parseInt(g, 16)))
+  const left = part(head)
+  const right = part(tail)
+  const missing = 8 - left.length - right.length
+  if (tail === undefined ? missing !== 0 : missing < 1) return null
+  return [...left, ...Array<number>(tail === undefined ? 0 : missing).fill(0), ...right]
+}
+
+// IPv4 carried inside IPv6 (compatible ::/96, mapped ::ffff:0:0/96, NAT64 64:ff9b::/96 and
+// 64:ff9b:1::/48, 6to4 2002::/16) is judged as the IPv4 it carries, however it is written.
 const embeddedV4 = (address: string): string | null => {
-  const match = /^(?:::ffff:|::|64:ff9b::)(\d+\.\d+\.\d+\.\d+)$/i.exec(address)
-  if (match !== null) return match[1]!
-  const hex = /^(?:::ffff:|64:ff9b::)([0-9a-f]{1,4}):([0-9a-f]{1,4})$/i.exec(address)
-  if (hex === null) return null
-  const [high, low] = [parseInt(hex[1]!, 16), parseInt(hex[2]!, 16)]
-  return [high >> 8, high & 255, low >> 8, low & 255].join(".")
+  const g = groupsOf(address)
+  if (g === null) return null
+  const v4 = (high: number, low: number) => [high >> 8, high & 255, low >> 8, low & 255].join(".")
+  const zeros = (from: number, to: number) => g.slice(from, to).every((x) => x === 0)
+  if (zeros(0, 5) && (g[5] === 0 || g[5] === 0xffff) && !(g[5] === 0 && g[6] === 0)) return v4(g[6]!, g[7]!)
+  if (g[0] === 0x64 && g[1] === 0xff9b && (zeros(2, 6) || g[2] === 1)) return v4(g[6]!, g[7]!)
+  if (g[0] === 0x2002) return v4(g[1]!, g[2]!)
+  return null
 }
 
 export type AddressKind = "public" | "loopback" | "private" | "invalid"
