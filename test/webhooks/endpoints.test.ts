@@ -1,9 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
-import { adminToken } from "../support/service.js"
 import { call, createOrg, type Org } from "../support/client.js"
 import { databases } from "../support/databases.js"
 import { type Receiver, type Received, ofType, startReceiver } from "../support/receiver.js"
-import { type Running, startService } from "../support/service.js"
+import { adminToken, type Running, startService } from "../support/service.js"
 
 const answering = (other: (r: Received) => { status: number; body?: string }) => (r: Received) =>
   r.json?.type === "endpoint.verification" ? other(r) : { status: 200 }
