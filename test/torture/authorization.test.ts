@@ -32,7 +32,8 @@ const bodies: Record<string, (ids: Ids) => unknown> = {
   "POST /asks/{ask_id}/withdraw": () => undefined,
   "POST /contracts/{id}/signatures": (ids) => ({ text_hash: ids.hash, confirmed_by: ids.person }),
   "POST /signatures/{signature_id}/withdraw": (ids) => ({ confirmed_by: ids.person }),
-  "PUT /people/{id}/mark": () => ({ kind: "typed", text: "X" })
+  "PUT /people/{id}/mark": () => ({ kind: "typed", text: "X" }),
+  "POST /webhooks/endpoints/{id}/replay": () => ({ since: new Date().toISOString() })
 }
 
 interface Ids {

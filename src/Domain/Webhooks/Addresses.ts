@@ -60,7 +60,8 @@ const embeddedV4 = (address: string): string | null => {
   if (g === null) return null
   const v4 = (high: number, low: number) => [high >> 8, high & 255, low >> 8, low & 255].join(".")
   const zeros = (from: number, to: number) => g.slice(from, to).every((x) => x === 0)
-  if (zeros(0, 5) && (g[5] === 0 || g[5] === 0xffff) && !(g[5] === 0 && g[6] === 0)) return v4(g[6]!, g[7]!)
+  // :: and ::1 are IPv6's own unspecified and loopback addresses, not IPv4 carried.
+  if (zeros(0, 5) && (g[5] === 0xffff || (g[5] === 0 && !(g[6] === 0 && g[7]! <= 1)))) return v4(g[6]!, g[7]!)
   if (g[0] === 0x64 && g[1] === 0xff9b && (zeros(2, 6) || g[2] === 1)) return v4(g[6]!, g[7]!)
   if (g[0] === 0x2002) return v4(g[1]!, g[2]!)
   return null

@@ -117,8 +117,18 @@ describe("addressKind", () => {
         const kind = addressKind(v4)
         const [a, b, c, d] = v4.split(".").map(Number) as [number, number, number, number]
         const hex = `${((a << 8) | b).toString(16)}:${((c << 8) | d).toString(16)}`
+        // ::0.0.0.0 and ::0.0.0.1 are the IPv6 unspecified and loopback addresses themselves, judged as such.
+        const compatible = a === 0 && b === 0 && c === 0 && d <= 1 ? [] : [`::${v4}`]
         for (
-          const carried of [`::ffff:${v4}`, `::ffff:${hex}`, `::FFFF:${hex.toUpperCase()}`, `::${v4}`, `64:ff9b::${v4}`, `64:ff9b::${hex}`, `[::ffff:${hex}]`]
+          const carried of [
+            `::ffff:${v4}`,
+            `::ffff:${hex}`,
+            `::FFFF:${hex.toUpperCase()}`,
+            ...compatible,
+            `64:ff9b::${v4}`,
+            `64:ff9b::${hex}`,
+            `[::ffff:${hex}]`
+          ]
         ) {
           expect(addressKind(carried), carried).toBe(kind)
         }
