@@ -60,6 +60,33 @@ const setUp = (database: TestDatabase, options: ServiceOptions = {}, given?: Rec
     return { service, receiver, orgs, endpoint, draftedBy, draft, read, recorded }
   })
 
+/** Fails every delivery for 72 hours and more (a fresh event every 23 hours), until the endpoint is disabled. */
+const failForThreeDays = (
+  set: Pick<Effect.Effect.Success<ReturnType<typeof setUp>>, "receiver" | "draftedBy" | "draft" | "read" | "recorded">,
+  start: number
+) =>
+  Effect.gen(function*() {
+    const { receiver, draftedBy, draft, read, recorded } = set
+    for (const at of [0, 23, 46, 69]) {
+      yield* TestClock.setTime(start + at * hour)
+      const contract = yield* draft
+      yield* Effect.promise(() => receiver.waitFor(1, draftedBy(contract)))
+      yield* recorded(receiver.received.filter((r) => r.json?.type === "contract.drafted").length)
+      expect((yield* read).state).toBe("active")
+    }
+    yield* TestClock.setTime(start + 71 * hour)
+    const before = yield* read
+    // A jump of the clock can time out an attempt in flight, so the last failure may be either kind.
+    expect(before).toMatchObject({ state: "active", last_delivery: { outcome: "failed" } })
+    expect(["endpoint_returned_503", "endpoint_unreachable"]).toContain(before.last_delivery.error)
+    expect(before.consecutive_failures).toBeGreaterThan(20)
+    yield* TestClock.setTime(start + 73 * hour + 60_000)
+    yield* Effect.promise(async () => {
+      for (let i = 0; i < 200 && (await Effect.runPromise(read)).state !== "disabled"; i++) await new Promise((r) => setTimeout(r, 25))
+    })
+    expect((yield* read).state).toBe("disabled")
+  })
+
 for (const database of databases) {
   describe(`webhook retries on the TestClock (${database.name})`, () => {
     it.scoped("retries a failing delivery on the schedule, never early, twelve times in 24 hours, and no more", () =>
@@ -101,25 +128,7 @@ for (const database of databases) {
         Effect.gen(function*() {
           const { receiver, draftedBy, draft, read, orgs, service, endpoint, recorded } = yield* setUp(database)
           const start = yield* TestClock.currentTimeMillis
-          // A fresh failing event every 23 hours keeps the endpoint failing for 72 hours and more.
-          for (const at of [0, 23, 46, 69]) {
-            yield* TestClock.setTime(start + at * hour)
-            const contract = yield* draft
-            yield* Effect.promise(() => receiver.waitFor(1, draftedBy(contract)))
-            yield* recorded(receiver.received.filter((r) => r.json?.type === "contract.drafted").length)
-            expect((yield* read).state).toBe("active")
-          }
-          yield* TestClock.setTime(start + 71 * hour)
-          const before = yield* read
-          // A jump of the clock can time out an attempt in flight, so the last failure may be either kind.
-          expect(before).toMatchObject({ state: "active", last_delivery: { outcome: "failed" } })
-          expect(["endpoint_returned_503", "endpoint_unreachable"]).toContain(before.last_delivery.error)
-          expect(before.consecutive_failures).toBeGreaterThan(20)
-          yield* TestClock.setTime(start + 73 * hour + 60_000)
-          yield* Effect.promise(async () => {
-            for (let i = 0; i < 200 && (await Effect.runPromise(read)).state !== "disabled"; i++) await new Promise((r) => setTimeout(r, 25))
-          })
-          expect((yield* read).state).toBe("disabled")
+          yield* failForThreeDays({ receiver, draftedBy, draft, read, recorded }, start)
           const outbox = (yield* Effect.promise(() => call(service.url, "GET", "/sandbox/outbox", { key: orgs.acme.keys.test, person: orgs.ada.person }))).body
           const mail = outbox.data.find((m: any) => m.subject === "A webhook endpoint was disabled")
           expect(mail).toMatchObject({ to: orgs.acme.people[0]!.email, contract: null })
@@ -159,6 +168,24 @@ for (const database of databases) {
         }),
       120_000
     )
+
+    it.scoped("revives a disabled endpoint registered again: the same endpoint, a fresh handshake and secret", () =>
+      Effect.gen(function*() {
+        const set = yield* setUp(database)
+        const { receiver, orgs, service, endpoint, draftedBy, draft } = set
+        yield* failForThreeDays(set, yield* TestClock.currentTimeMillis)
+        receiver.answer(healthy)
+        const again = yield* Effect.promise(() =>
+          call(service.url, "POST", "/webhooks/endpoints", { key: orgs.acme.keys.test, person: orgs.ada.person, body: { url: receiver.url, events: ["*"] } })
+        )
+        expect(again.status).toBe(201)
+        expect(again.body).toMatchObject({ id: endpoint.id, state: "active", events: ["*"], consecutive_failures: 0 })
+        expect(again.body.secret).not.toBe(endpoint.secret)
+        const contract = yield* draft
+        const [delivered] = yield* Effect.promise(() => receiver.waitFor(1, (r) => draftedBy(contract)(r) && r.headers["contracts-signature"] !== undefined))
+        const now = (yield* TestClock.currentTimeMillis) / 1000
+        expect(verifySignature(String(delivered!.headers["contracts-signature"]), delivered!.body, again.body.secret, now)).toBe(true)
+      }), 120_000)
 
     it.scoped("accepts a nonce echoed within five minutes of its ping, and calls an older one expired", () =>
       Effect.gen(function*() {
