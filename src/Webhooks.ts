@@ -18,9 +18,9 @@ import type { EndpointPageQuery, EndpointRequest } from "./Webhooks/Schemas.js"
 import { signedRequest } from "./Webhooks/Signing.js"
 
 const hour = 3_600_000
-export const rotationOverlapMs = 24 * hour
-export const replayWindowMs = 7 * 24 * hour
-export const replayLimit = 1_000
+const rotationOverlapMs = 24 * hour
+const replayWindowMs = 7 * 24 * hour
+const replayLimit = 1_000
 const iso = (ms: number) => new Date(ms).toISOString()
 
 const newSecret = () => `whsec_${randomToken(32)}`
@@ -37,7 +37,7 @@ const subscription = (events: ReadonlyArray<string>) => {
 }
 
 /** The endpoint as every read shows it: never its secrets or nonces. */
-export const endpointView = (e: EndpointRow, now: number) => ({
+const endpointView = (e: EndpointRow, now: number) => ({
   id: e.id,
   object: "webhook_endpoint" as const,
   livemode: e.mode === "live",

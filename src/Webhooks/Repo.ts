@@ -98,13 +98,6 @@ export class EndpointsRepo extends Effect.Service<EndpointsRepo>()("Webhooks/End
         return true
       })))
 
-    /** The acting person, if still in the endpoint's org. */
-    const person = (org: string, id: string) =>
-      Effect.map(
-        Effect.orDie(sql<{ name: string; email: string }>`SELECT name, email FROM people WHERE id = ${id} AND org_id = ${org}`),
-        (rows) => Option.fromNullable(rows[0])
-      )
-
-    return { insert, find, byId, disabledAt, page, reregister, handshake, rotate, remove, lastDelivery, disable, person } as const
+    return { insert, find, byId, disabledAt, page, reregister, handshake, rotate, remove, lastDelivery, disable } as const
   })
 }) {}
