@@ -1,18 +1,10 @@
 // npm run receiver: a webhook receiver on 127.0.0.1:4400 (RECEIVER_PORT) for trying the service.
 // It answers the handshake by echoing its nonce and prints every delivery. Once the endpoint's
-// secret is in ./webhook-secret (WEBHOOK_SECRET_FILE), it checks each signature with the recipe
-// of docs/webhooks.md, written from the spec alone.
-import { createHmac, timingSafeEqual } from "node:crypto"
+// secret is in ./webhook-secret (WEBHOOK_SECRET_FILE), it checks each signature as docs/webhooks.md
+// tells a receiver to (src/Domain/Webhooks/Signature.ts, verifySignature).
 import { existsSync, readFileSync } from "node:fs"
 import { createServer } from "node:http"
-
-const verify = (header: string, body: string, secret: string, now = Date.now() / 1000) => {
-  const parts = header.split(",").map((part) => part.split("="))
-  const t = Number(parts.find(([key]) => key === "t")?.[1])
-  if (!(Math.abs(now - t) <= 300)) return false
-  const expected = createHmac("sha256", secret).update(`${t}.${body}`).digest()
-  return parts.some(([key, v]) => key === "v1" && /^[0-9a-f]{64}$/.test(v ?? "") && timingSafeEqual(Buffer.from(v!, "hex"), expected))
-}
+import { verifySignature } from "../src/Domain/Webhooks/Signature.js"
 
 const port = Number(process.env.RECEIVER_PORT ?? 4400)
 const secretFile = process.env.WEBHOOK_SECRET_FILE ?? "webhook-secret"
@@ -24,7 +16,11 @@ createServer((request, response) => {
     const body = Buffer.concat(chunks).toString("utf8")
     const event = JSON.parse(body)
     const secret = existsSync(secretFile) ? readFileSync(secretFile, "utf8").trim() : undefined
-    const signature = secret === undefined ? "unchecked" : verify(String(request.headers["contracts-signature"]), body, secret) ? "verified" : "BAD SIGNATURE"
+    const signature = secret === undefined
+      ? "unchecked"
+      : verifySignature(String(request.headers["contracts-signature"]), body, secret, Date.now() / 1000)
+      ? "verified"
+      : "BAD SIGNATURE"
     console.log(`${event.type} ${event.id}${event.sequence === undefined ? "" : ` #${event.sequence}`} ${event.data?.contract ?? ""} [${signature}]`)
     if (event.type === "endpoint.verification") return response.writeHead(200).end(JSON.stringify({ nonce: event.data.nonce }))
     response.writeHead(204).end()

@@ -7,7 +7,8 @@ import { judgeHandshake, keepNonces, type PingAnswer } from "./Domain/Webhooks/H
 import { Appended } from "./EventLog/Appended.js"
 import { limitOf } from "./Http/Paging.js"
 import { makeId, randomToken } from "./RandomIds.js"
-import { failureOf } from "./Webhooks/Attempt.js"
+import { iso } from "./Sql/Values.js"
+import { lastDeliveryOf } from "./Webhooks/Attempt.js"
 import { DeliveriesRepo } from "./Webhooks/DeliveriesRepo.js"
 import { DeliveryClock } from "./Webhooks/DeliveryClock.js"
 import { owed } from "./Webhooks/Engine.js"
@@ -21,7 +22,6 @@ const hour = 3_600_000
 const rotationOverlapMs = 24 * hour
 const replayWindowMs = 7 * 24 * hour
 const replayLimit = 1_000
-const iso = (ms: number) => new Date(ms).toISOString()
 
 const newSecret = () => `whsec_${randomToken(32)}`
 
@@ -167,11 +167,9 @@ export class Webhooks extends Effect.Service<Webhooks>()("Webhooks", {
       }
       const at = yield* now
       const { event, result } = yield* control(endpoint, "endpoint.test", { message: "A test delivery: nothing happened." }, at)
-      const status = result._tag === "Answered" ? result.status : null
-      const error = failureOf(result)
-      const outcome = error === null ? ("delivered" as const) : ("failed" as const)
-      yield* endpoints.lastDelivery(endpoint.id, { event, type: "endpoint.test", attempted_at: iso(at), status, outcome, error })
-      return { object: "webhook_test" as const, endpoint: endpoint.id, event, delivered: error === null, status, error }
+      const last = lastDeliveryOf(event, "endpoint.test", at, result)
+      yield* endpoints.lastDelivery(endpoint.id, last)
+      return { object: "webhook_test" as const, endpoint: endpoint.id, event, delivered: last.error === null, status: last.status, error: last.error }
     })
 
     const replay = Effect.fnUntraced(function*(id: string, since: string) {
@@ -187,9 +185,8 @@ export class Webhooks extends Effect.Service<Webhooks>()("Webhooks", {
       if (Number.isNaN(from)) return yield* reject("invalid_request", "since must be an ISO 8601 time, such as 2026-11-20T09:00:00Z.", { param: "since" })
       const at = yield* now
       if (from < at - replayWindowMs) return yield* reject("invalid_request", "since must be within the last 7 days.", { param: "since" })
-      const events = yield* deliveries.since(endpoint.org_id, endpoint.mode, iso(from), replayLimit)
-      const considered = events.slice(0, replayLimit).map((e) => ({ ...e, endpoint_id: endpoint.id, events: endpoint.events }))
-      const queued = owed(considered)
+      const events = yield* deliveries.since(endpoint, iso(from), replayLimit)
+      const queued = owed(events.slice(0, replayLimit))
       yield* deliveries.enqueueReplay(queued, at)
       yield* appended.ring
       return { queued: queued.length, has_more: events.length > replayLimit }

@@ -7,6 +7,7 @@ import { makeId } from "../RandomIds.js"
 import type { Mode } from "../Domain/Contract/Mode.js"
 import type { Scope } from "../Domain/Api/Scopes.js"
 import { latestVersion } from "../Domain/Api/Versions.js"
+import { iso } from "../Sql/Values.js"
 
 export interface NewPerson {
   readonly name: string
@@ -33,8 +34,6 @@ interface StoredKey {
   readonly last4: string | null
   readonly revoked_at: Date | string | null
 }
-
-const iso = (value: Date | string) => new Date(value).toISOString()
 
 const keyRow = (row: StoredKey): KeyRow => ({
   id: row.id,

@@ -5,13 +5,9 @@ import type { Decided } from "../Domain/Contract/Decided.js"
 import type { DomainEvent } from "../Domain/Contract/Events.js"
 import type { Mode } from "../Domain/Contract/Mode.js"
 import { rowsOfSave, type TableRows } from "./SaveRows.js"
+import { iso, parseJson } from "../Sql/Values.js"
 
 const json = (value: unknown) => JSON.stringify(value)
-// The one cast of storage: these columns hold only what save() wrote from the same types, under
-// the entity's lock, and migrations move them forward; decoding a whole aggregate by schema on
-// every load would cost more than the read it serves.
-const parse = <A>(value: unknown): A => (typeof value === "string" ? JSON.parse(value) : value) as A
-export const iso = (value: Date | string) => new Date(value).toISOString()
 
 export interface ListFilter {
   readonly org: string
@@ -49,7 +45,10 @@ export class ContractsRepo extends Effect.Service<ContractsRepo>()("Contracts/Co
     const lettersOf = sql`(
       SELECT coalesce(jsonb_agg(l.letter ORDER BY l.ordinal), '[]'::jsonb) FROM contract_letters l WHERE l.contract_id = c.id
     ) AS letters`
-    const assemble = (row: StoredContract): Contract => ({ ...parse<Omit<Contract, "letters">>(row.doc), letters: parse(row.letters) })
+    // The one cast of storage: these columns hold only what save() wrote from the same types, under
+    // the entity's lock, and migrations move them forward; decoding a whole aggregate by schema on
+    // every load would cost more than the read it serves.
+    const assemble = (row: StoredContract): Contract => ({ ...parseJson<Omit<Contract, "letters">>(row.doc), letters: parseJson(row.letters) })
 
     const load = Effect.fnUntraced(function*(id: string) {
       const rows = yield* sql<StoredContract>`SELECT c.doc, ${lettersOf} FROM contracts c WHERE c.id = ${id}`
@@ -149,7 +148,7 @@ export class ContractsRepo extends Effect.Service<ContractsRepo>()("Contracts/Co
             sequence: Number(row.sequence),
             type: row.type,
             created: iso(row.created_at),
-            data: parse(row.data)
+            data: parseJson(row.data)
           }))
         )
       )
@@ -171,7 +170,7 @@ export class ContractsRepo extends Effect.Service<ContractsRepo>()("Contracts/Co
           WHERE person_id = ${person} AND mode = ${mode} AND removed_at IS NULL
             ${after === undefined ? sql`` : sql`AND party_id > ${after}`}
           ORDER BY party_id LIMIT ${limit + 1}`
-        return rows.map((row) => ({ contract: row.contract_id, party: row.party_id, capacity: parse<Array<"negotiator" | "signer">>(row.capacity) }))
+        return rows.map((row) => ({ contract: row.contract_id, party: row.party_id, capacity: parseJson<Array<"negotiator" | "signer">>(row.capacity) }))
       },
       Effect.orDie
     )

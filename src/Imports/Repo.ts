@@ -6,6 +6,7 @@ import type { ImportSummary } from "../Domain/Imports/ImportContract.js"
 import type { NewAsset } from "../Assets/Rows.js"
 import type { FailureReason } from "./Schemas.js"
 import { Appended } from "../EventLog/Appended.js"
+import { iso, parseJson } from "../Sql/Values.js"
 
 export type ImportState = "queued" | "parsing" | "parsed" | "failed"
 
@@ -40,9 +41,6 @@ export interface NewImport {
   readonly planned_contract_id: string
 }
 
-const parse = <A>(value: unknown): A => (typeof value === "string" ? JSON.parse(value) : value) as A
-const iso = (value: unknown) => new Date(value as string).toISOString()
-
 const selectImports = `
   SELECT i.id, i.batch_id, i.position, i.org_id, i.mode, i.person_id, i.asset_id, a.filename, a.format, a.checksum, a.bytes::float8 AS bytes,
     i.already_signed, i.state, i.planned_contract_id, i.contract_id, i.reason, i.attempts, i.summary, b.actor, i.created_at, i.updated_at
@@ -50,8 +48,8 @@ const selectImports = `
 
 const fromRow = (row: ImportRow): ImportRow => ({
   ...row,
-  summary: row.summary === null ? null : parse(row.summary),
-  actor: parse(row.actor),
+  summary: row.summary === null ? null : parseJson(row.summary),
+  actor: parseJson(row.actor),
   created_at: iso(row.created_at),
   updated_at: iso(row.updated_at)
 })
@@ -165,7 +163,7 @@ export class ImportsRepo extends Effect.Service<ImportsRepo>()("Imports/ImportsR
             id: row.id,
             position: Number(row.position),
             type: row.type,
-            data: parse<Record<string, unknown>>(row.data),
+            data: parseJson<Record<string, unknown>>(row.data),
             created: iso(row.created_at)
           }))
       )

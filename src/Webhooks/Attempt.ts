@@ -10,9 +10,23 @@ import { post, type PostResult } from "./Post.js"
 import { EndpointsRepo } from "./Repo.js"
 import type { EndpointRow, LastDelivery } from "./Rows.js"
 import { signedRequest } from "./Signing.js"
+import { iso } from "../Sql/Values.js"
 
-export const failureOf = (result: PostResult) =>
+const failureOf = (result: PostResult) =>
   result._tag === "Unreachable" ? "endpoint_unreachable" : result.status >= 200 && result.status <= 299 ? null : `endpoint_returned_${result.status}`
+
+/** What an attempt came to, as the endpoint's `last_delivery` shows it. */
+export const lastDeliveryOf = (event: string, type: string, at: number, result: PostResult): LastDelivery => {
+  const error = failureOf(result)
+  return {
+    event,
+    type,
+    attempted_at: iso(at),
+    status: result._tag === "Answered" ? result.status : null,
+    outcome: error === null ? "delivered" : "failed",
+    error
+  }
+}
 
 const disableMail = (endpoint: EndpointRow) => ({
   subject: "A webhook endpoint was disabled",
@@ -55,18 +69,10 @@ export class DeliveryAttempt extends Effect.Service<DeliveryAttempt>()("Webhooks
       const sentAt = yield* clock.currentTimeMillis
       const request = signedRequest(endpoint, { ...content.value, endpoint: endpoint.id }, sentAt)
       const result = yield* post(endpoint.url, request.body, request.headers, endpoint.mode)
-      const error = failureOf(result)
+      const last = lastDeliveryOf(delivery.event_id, content.value.type, sentAt, result)
       const first = delivery.first_attempt_at ?? sentAt
-      const next = error === null ? null : attemptDueAt(first, delivery.attempts + 1, delivery.id)
-      const last: LastDelivery = {
-        event: delivery.event_id,
-        type: content.value.type,
-        attempted_at: new Date(sentAt).toISOString(),
-        status: result._tag === "Answered" ? result.status : null,
-        outcome: error === null ? "delivered" : "failed",
-        error
-      }
-      const state = error === null ? "delivered" : next === null ? "failed" : "pending"
+      const next = last.error === null ? null : attemptDueAt(first, delivery.attempts + 1, delivery.id)
+      const state = last.error === null ? "delivered" : next === null ? "failed" : "pending"
       const failingSince = yield* deliveries.recordAttempt(delivery, { state, first, next, last })
       if (failingSince === null || !failedTooLong(failingSince, sentAt)) return
       yield* endpoints.disable(endpoint, { to: claimed.person?.email ?? "", ...disableMail(endpoint) }, last.attempted_at)

@@ -1,9 +1,9 @@
 import { SqlClient } from "@effect/sql"
 import { Effect, Option } from "effect"
-import type { Mode } from "../Domain/Contract/Mode.js"
 import type { LoggedEvent } from "../Domain/Views/EventViews.js"
 import { makeId } from "../RandomIds.js"
-import { type DeliveryRow, type DeliveryStream, type EndpointRow, fromRow, iso, type LastDelivery, millis, type NewDelivery, parseJson } from "./Rows.js"
+import { iso, millis, parseJson } from "../Sql/Values.js"
+import { type DeliveryRow, type DeliveryStream, type EndpointRow, fromRow, type LastDelivery, type NewDelivery } from "./Rows.js"
 
 /** A logged event not yet turned into deliveries, with each active endpoint that may be owed it. */
 export interface Candidate {
@@ -57,8 +57,6 @@ const claimedOf = (row: Record<string, unknown>): Claimed => ({
       data: parseJson(row.event_data)
     }
 })
-
-const at = (ms: number) => new Date(ms).toISOString()
 
 /** The delivery queue, filled from the two logs (the outbox) and emptied by the engine. */
 export class DeliveriesRepo extends Effect.Service<DeliveriesRepo>()("Webhooks/DeliveriesRepo", {
@@ -118,7 +116,7 @@ export class DeliveriesRepo extends Effect.Service<DeliveriesRepo>()("Webhooks/D
       deliveries.length === 0 ? Effect.void : sql`
         INSERT INTO webhook_deliveries (id, endpoint_id, event_id, stream, contract_id, replay, state, next_attempt_at, created_at)
         SELECT * FROM jsonb_to_recordset(${
-        JSON.stringify(deliveries.map((d) => ({ ...d, id: makeId("whd"), replay, state: "pending", next_attempt_at: at(now), created_at: at(now) })))
+        JSON.stringify(deliveries.map((d) => ({ ...d, id: makeId("whd"), replay, state: "pending", next_attempt_at: iso(now), created_at: iso(now) })))
       }::jsonb)
           AS r(id text, endpoint_id text, event_id text, stream text, contract_id text, replay boolean, state text,
                next_attempt_at timestamptz, created_at timestamptz)
@@ -136,9 +134,9 @@ export class DeliveriesRepo extends Effect.Service<DeliveriesRepo>()("Webhooks/D
       Effect.map(
         Effect.orDie(sql`
           WITH claimed AS (
-            UPDATE webhook_deliveries SET next_attempt_at = ${at(now + leaseMs)}
+            UPDATE webhook_deliveries SET next_attempt_at = ${iso(now + leaseMs)}
             WHERE id IN (
-              SELECT id FROM webhook_deliveries WHERE state = 'pending' AND next_attempt_at <= ${at(now)} ${notIn(inFlight)}
+              SELECT id FROM webhook_deliveries WHERE state = 'pending' AND next_attempt_at <= ${iso(now)} ${notIn(inFlight)}
               ORDER BY next_attempt_at LIMIT ${limit} FOR UPDATE SKIP LOCKED)
             RETURNING id, endpoint_id, event_id, stream, contract_id, attempts, first_attempt_at
           )
@@ -174,7 +172,7 @@ export class DeliveriesRepo extends Effect.Service<DeliveriesRepo>()("Webhooks/D
         Effect.orDie(sql<{ failing_since: unknown }>`
           WITH settled AS (
             UPDATE webhook_deliveries SET state = ${outcome.state}, attempts = ${claimed.attempts + 1},
-              first_attempt_at = ${at(outcome.first)}, next_attempt_at = ${outcome.next === null ? null : at(outcome.next)},
+              first_attempt_at = ${iso(outcome.first)}, next_attempt_at = ${outcome.next === null ? null : iso(outcome.next)},
               last_status = ${outcome.last.status}, last_error = ${outcome.last.error}
             WHERE id = ${claimed.id} AND attempts = ${claimed.attempts} AND state = 'pending'
             RETURNING id
@@ -188,27 +186,27 @@ export class DeliveriesRepo extends Effect.Service<DeliveriesRepo>()("Webhooks/D
       )
 
     /**
-     * What a replay from `since` may re-send to an org, oldest first: its stream's events and the
-     * events of every contract it holds a party row on, `limit + 1` to tell whether more remain.
+     * What a replay from `since` may re-send to an endpoint, oldest first: its org's stream and the
+     * events of every contract the org holds a party row on, `limit + 1` to tell whether more remain.
      */
-    const since = (org: string, mode: Mode, from: string, limit: number) =>
+    const since = (endpoint: EndpointRow, from: string, limit: number) =>
       Effect.map(
         Effect.orDie(sql`
           SELECT * FROM (
             SELECT e.id AS event_id, 'contract' AS stream, e.contract_id, e.type, e.data->>'from_side' AS from_side,
                    c.org_id AS drafter_org, e.created_at
             FROM contract_events e JOIN contracts c ON c.id = e.contract_id
-            WHERE e.created_at >= ${from} AND c.mode = ${mode}
-              AND EXISTS (SELECT 1 FROM contract_parties p WHERE p.contract_id = e.contract_id AND p.org_id = ${org} AND p.removed_at IS NULL)
+            WHERE e.created_at >= ${from} AND c.mode = ${endpoint.mode}
+              AND EXISTS (SELECT 1 FROM contract_parties p
+                          WHERE p.contract_id = e.contract_id AND p.org_id = ${endpoint.org_id} AND p.removed_at IS NULL)
             UNION ALL
             SELECT o.id, 'org', NULL, o.type, NULL, NULL, o.created_at FROM org_events o
-            WHERE o.org_id = ${org} AND o.mode = ${mode} AND o.created_at >= ${from}
+            WHERE o.org_id = ${endpoint.org_id} AND o.mode = ${endpoint.mode} AND o.created_at >= ${from}
           ) events ORDER BY created_at, event_id LIMIT ${limit + 1}`),
         (rows) =>
-          rows.map((row) => ({
-            ...candidateOf(row.stream as DeliveryStream)({ ...row, endpoint_id: null, endpoint_org: org, events: null }),
-            created: iso(row.created_at)
-          }))
+          rows.map((row) =>
+            candidateOf(row.stream as DeliveryStream)({ ...row, endpoint_id: endpoint.id, endpoint_org: endpoint.org_id, events: endpoint.events })
+          )
       )
 
     return { fanOut, enqueueReplay, claimDue, nextDue, finish, recordAttempt, since } as const

@@ -3,10 +3,10 @@ import { Effect, Option } from "effect"
 import type { Mode } from "../Domain/Contract/Mode.js"
 import type { IssuedNonce } from "../Domain/Webhooks/Handshake.js"
 import { makeId } from "../RandomIds.js"
+import { iso } from "../Sql/Values.js"
 import { type EndpointRow, fromRow, type LastDelivery } from "./Rows.js"
 
 const json = (value: unknown) => JSON.stringify(value)
-const at = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString())
 
 /** Endpoints: what each org registered, its secrets, its handshake and its health. */
 export class EndpointsRepo extends Effect.Service<EndpointsRepo>()("Webhooks/EndpointsRepo", {
@@ -67,7 +67,7 @@ export class EndpointsRepo extends Effect.Service<EndpointsRepo>()("Webhooks/End
     const rotate = (id: string, fields: { secret: string; previous: string; until: number }) =>
       Effect.orDie(sql`
         UPDATE webhook_endpoints SET secret = ${fields.secret}, previous_secret = ${fields.previous},
-          previous_secret_until = ${at(fields.until)},
+          previous_secret_until = ${iso(fields.until)},
           state = CASE WHEN state = 'disabled' THEN 'active' ELSE state END,
           consecutive_failures = CASE WHEN state = 'disabled' THEN 0 ELSE consecutive_failures END,
           failing_since = CASE WHEN state = 'disabled' THEN NULL ELSE failing_since END

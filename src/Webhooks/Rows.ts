@@ -1,5 +1,6 @@
 import type { Mode } from "../Domain/Contract/Mode.js"
 import type { IssuedNonce } from "../Domain/Webhooks/Handshake.js"
+import { iso, millis, parseJson } from "../Sql/Values.js"
 
 export type EndpointState = "pending" | "active" | "disabled"
 
@@ -54,10 +55,6 @@ export interface NewDelivery {
   readonly stream: DeliveryStream
   readonly contract_id: string | null
 }
-
-export const parseJson = <A>(value: unknown): A => (typeof value === "string" ? JSON.parse(value) : value) as A
-export const iso = (value: unknown) => new Date(value as string).toISOString()
-export const millis = (value: unknown) => (value === null || value === undefined ? null : new Date(value as string).getTime())
 
 /** An endpoint row as SQL answers it, columns or `to_jsonb` of the row alike. */
 export const fromRow = (row: Record<string, unknown>): EndpointRow => ({

@@ -2,8 +2,8 @@ import { type Envelope, envelopeBody } from "../Domain/Webhooks/Envelope.js"
 import { signatureHeader } from "../Domain/Webhooks/Signature.js"
 import type { EndpointRow } from "./Rows.js"
 
-export const signatureHeaderName = "contracts-signature"
-export const eventIdHeaderName = "contracts-event-id"
+const signatureHeaderName = "contracts-signature"
+const eventIdHeaderName = "contracts-event-id"
 
 /** The secrets that sign at `now`: the current one, and the one it replaced while the overlap lasts. */
 export const signingSecrets = (endpoint: EndpointRow, now: number) =>

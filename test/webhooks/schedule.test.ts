@@ -18,6 +18,19 @@ const failing = (r: Received) =>
   r.json?.type === "endpoint.verification" ? { status: 200, body: r.json.data.nonce } : { status: 503, body: "down for maintenance" }
 const healthy = (r: Received) => r.json?.type === "endpoint.verification" ? { status: 200, body: r.json.data.nonce } : { status: 204 }
 
+/**
+ * Reads an endpoint every 25 ms of real time, for up to 10 s, until `done` holds: the engine works
+ * on fibers of its own, so the clock must not move until what it is doing is recorded.
+ */
+const readUntil = (read: Effect.Effect<any>, done: (endpoint: any) => boolean) =>
+  Effect.promise(async () => {
+    for (let i = 0; i < 400; i++) {
+      if (done(await Effect.runPromise(read))) return
+      await new Promise((r) => setTimeout(r, 25))
+    }
+    throw new Error("the endpoint never came to the state the test waits for")
+  })
+
 /** The service on the TestClock for webhook delivery, a receiver, and two orgs; all stopped when the test's scope closes. */
 const setUp = (database: TestDatabase, options: ServiceOptions = {}, given?: Receiver) =>
   Effect.gen(function*() {
@@ -49,14 +62,7 @@ const setUp = (database: TestDatabase, options: ServiceOptions = {}, given?: Rec
      * Waits (in real time) until the engine has recorded `failures` failed attempts: the clock must
      * not move while an attempt is still in flight, or its claim would lapse under it.
      */
-    const recorded = (failures: number) =>
-      Effect.promise(async () => {
-        for (let i = 0; i < 400; i++) {
-          if ((await Effect.runPromise(read)).consecutive_failures >= failures) return
-          await new Promise((r) => setTimeout(r, 25))
-        }
-        throw new Error(`the engine did not record ${failures} failures`)
-      })
+    const recorded = (failures: number) => readUntil(read, (e) => e.consecutive_failures >= failures)
     return { service, receiver, orgs, endpoint, draftedBy, draft, read, recorded }
   })
 
@@ -81,9 +87,7 @@ const failForThreeDays = (
     expect(["endpoint_returned_503", "endpoint_unreachable"]).toContain(before.last_delivery.error)
     expect(before.consecutive_failures).toBeGreaterThan(20)
     yield* TestClock.setTime(start + 73 * hour + 60_000)
-    yield* Effect.promise(async () => {
-      for (let i = 0; i < 200 && (await Effect.runPromise(read)).state !== "disabled"; i++) await new Promise((r) => setTimeout(r, 25))
-    })
+    yield* readUntil(read, (e) => e.state === "disabled")
     expect((yield* read).state).toBe("disabled")
   })
 
@@ -224,9 +228,7 @@ for (const database of databases) {
         const { drafted } = yield* Effect.promise(() => orgs.sent())
         const letter = (r: Received) => toBeta(r) && r.json.type === "letter.received" && r.json.data.contract === drafted.id
         yield* Effect.promise(() => receiver.waitFor(1, letter))
-        yield* Effect.promise(async () => {
-          for (let i = 0; i < 400 && (await Effect.runPromise(readBeta)).consecutive_failures < 1; i++) await new Promise((r) => setTimeout(r, 25))
-        })
+        yield* readUntil(readBeta, (e) => e.consecutive_failures >= 1)
         // Beta hands its seat to outside counsel and leaves before the retry falls due.
         yield* Effect.promise(() => bea.post(`/contracts/${drafted.id}/invite`, { email: "counsel@elsewhere.test", name: "Counsel", capacity: ["negotiator"] }))
         const mine = (yield* Effect.promise(() => bea.sheet(drafted.id))).parties.find((p: any) => p.person === bea.person)
@@ -236,11 +238,7 @@ for (const database of databases) {
         // A later event of another contract arrives; the letter is never tried again.
         const own = (yield* Effect.promise(() => bea.draft())).body
         const [sentinel] = yield* Effect.promise(() => receiver.waitFor(1, (r) => toBeta(r) && r.json.data?.contract === own.id))
-        yield* Effect.promise(async () => {
-          for (let i = 0; i < 400 && (await Effect.runPromise(readBeta)).last_delivery?.event !== sentinel!.json.id; i++) {
-            await new Promise((r) => setTimeout(r, 25))
-          }
-        })
+        yield* readUntil(readBeta, (e) => e.last_delivery?.event === sentinel!.json.id)
         yield* TestClock.adjust("10 minutes")
         const again = yield* Effect.promise(() => bea.draft())
         yield* Effect.promise(() => receiver.waitFor(1, (r) => toBeta(r) && r.json.data?.contract === again.body.id))
