@@ -7,6 +7,7 @@ import keyLast4 from "./0006_key_last4.js"
 import partyBroughtBy from "./0007_party_brought_by.js"
 import importsAndAssets from "./0008_imports_and_assets.js"
 import webhooks from "./0009_webhooks.js"
+import playbooksAndSearch from "./0010_playbooks_and_search.js"
 
 // Every migration, by its numbered name; the migrator runs the ones a database has not seen.
 export const migrations = {
@@ -18,5 +19,6 @@ export const migrations = {
   "0006_key_last4": keyLast4,
   "0007_party_brought_by": partyBroughtBy,
   "0008_imports_and_assets": importsAndAssets,
-  "0009_webhooks": webhooks
+  "0009_webhooks": webhooks,
+  "0010_playbooks_and_search": playbooksAndSearch
 }

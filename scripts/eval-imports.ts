@@ -17,6 +17,7 @@ import { ServerConfig } from "../src/Config.js"
 import { WriteProbe } from "../src/Contracts/WriteProbe.js"
 import { startingServer } from "../src/Http/StartingServer.js"
 import { ServiceLive } from "../src/Server.js"
+import { Answerer } from "../src/Ask/Answerer.js"
 import { DeliveryClock } from "../src/Webhooks/DeliveryClock.js"
 import { call, createOrg } from "../test/support/client.js"
 import { settledBatch, upload } from "../test/support/imports.js"
@@ -44,6 +45,7 @@ const startService = async () => {
     Layer.provideMerge(NodeHttpServer.layer(startingServer("http://localhost/docs"), { port: 0, host: "127.0.0.1" })),
     Layer.provide(WriteProbe.passThrough),
     Layer.provide(DeliveryClock.live),
+    Layer.provide(Answerer.extractive),
     Layer.provide(config)
   )
   const stop = async () => {

@@ -1,5 +1,6 @@
 import { HttpApi, OpenApi } from "@effect/platform"
 import { AdminApi } from "./Admin/Api.js"
+import { AskApi } from "./Ask/Api.js"
 import { AssetsApi } from "./Assets/Api.js"
 import { AttentionApi } from "./Attention/Api.js"
 import { CertificatesApi } from "./Certificates/Api.js"
@@ -11,6 +12,7 @@ import { MarksApi } from "./Marks/Api.js"
 import { MeApi } from "./Me/Api.js"
 import { NegotiationApi } from "./Negotiation/Api.js"
 import { PartiesApi } from "./Parties/Api.js"
+import { PlaybooksApi } from "./Playbooks/Api.js"
 import { RelationshipsApi } from "./Relationships/Api.js"
 import { SignaturesApi } from "./Signatures/Api.js"
 import { TemplatesApi } from "./Templates/Api.js"
@@ -21,6 +23,7 @@ const declared = HttpApi.make("contracts-api")
   .add(TemplatesApi)
   .add(MeApi)
   .add(NegotiationApi)
+  .add(PlaybooksApi)
   .add(PartiesApi)
   .add(RelationshipsApi)
   .add(SignaturesApi)
@@ -30,6 +33,7 @@ const declared = HttpApi.make("contracts-api")
   .add(ImportsApi)
   .add(AssetsApi)
   .add(WebhooksApi)
+  .add(AskApi)
   .add(AdminApi)
   .addError(RejectionError)
   .annotate(OpenApi.Title, "Contract Negotiation Service")

@@ -1,9 +1,10 @@
-import { Effect } from "effect"
+import { Clock, Effect } from "effect"
 import { Actor, domainActor, orgOf } from "./Auth/Actor.js"
 import { ServerConfig } from "./Config.js"
 import { ContractStore } from "./Contracts/ContractStore.js"
 import { Amend, ConfirmFact, Draft, SetFact } from "./Contracts/Entity.js"
 import { listFilterOf } from "./Contracts/ListQuery.js"
+import { PromptDrafter } from "./Contracts/PromptDrafter.js"
 import type { AmendRequest, DraftRequest, EventsQuery, ListQuery } from "./Contracts/Schemas.js"
 import { reject } from "./Domain/Contract/Rejection.js"
 import { renderEvent } from "./Domain/Views/EventViews.js"
@@ -11,35 +12,47 @@ import { renderListRow, renderSheet, renderStateRead } from "./Domain/Views/Shee
 import { ifMatchHash } from "./Http/IfMatch.js"
 import { limitOf } from "./Http/Paging.js"
 
+type DraftFacts = NonNullable<typeof DraftRequest.Type["facts"]>
+
 /** Drafting, amending and reading contracts: the sheet, the state, the list, the facts, the events. */
 export class Contracts extends Effect.Service<Contracts>()("Contracts", {
   effect: Effect.gen(function*() {
     const store = yield* ContractStore
     const config = yield* ServerConfig
+    const drafter = yield* PromptDrafter
 
     const sheetOf = Effect.fnUntraced(function*(id: string) {
       const { actor, contract, seat } = yield* store.visible(id)
       return { sheet: renderSheet(contract, actor, seat, config.publicUrl), contract }
     })
 
+    /** A prompt becomes a template id, its facts (the caller's own win), its forks and the people it names. */
+    const planFromPrompt = Effect.fnUntraced(function*(prompt: string, facts: DraftFacts) {
+      const caller = yield* Actor
+      const today = new Date(yield* Clock.currentTimeMillis).toISOString().slice(0, 10)
+      const plan = yield* drafter.plan(prompt, { self: orgOf(caller).name, today })
+      if ("_tag" in plan) return yield* reject("invalid_request", plan.reason, { param: "prompt" })
+      return {
+        templateId: plan.template.id,
+        facts: { ...plan.facts, ...facts },
+        prompted: { forks: plan.forks, recipients: plan.recipients }
+      }
+    })
+
     const draft = Effect.fnUntraced(function*(request: typeof DraftRequest.Type) {
       if (request.prompt !== undefined && request.template_id !== undefined) {
         return yield* reject("invalid_request", "Send either prompt or template_id, not both.", { param: "prompt" })
       }
-      if (request.template_id === undefined) {
-        return yield* reject(
-          "invalid_request",
-          request.prompt === undefined
-            ? "Send template_id (see GET /templates) to draft a contract."
-            : "Drafting from a prompt is not available yet; draft from a template_id instead.",
-          { param: request.prompt === undefined ? "template_id" : "prompt" }
-        )
-      }
-      const templateId = request.template_id
+      const facts = request.facts ?? {}
+      const planned = request.prompt !== undefined
+        ? yield* planFromPrompt(request.prompt, facts)
+        : request.template_id !== undefined
+        ? { templateId: request.template_id, facts, prompted: undefined }
+        : yield* reject("invalid_request", "Send template_id (see GET /templates) or a prompt describing the deal.", { param: "template_id" })
       const actor = domainActor(yield* Actor)
       const id = yield* store.newContractId
-      const drafted = yield* store.write(id, Draft, (entity) => entity.Draft({ actor, templateId, facts: request.facts ?? {} }))
-      return { ...(yield* sheetOf(id)).sheet, questions: drafted.questions }
+      const drafted = yield* store.write(id, Draft, (entity) => entity.Draft({ actor, ...planned }))
+      return { ...(yield* sheetOf(id)).sheet, ...drafted }
     })
 
     const amend = Effect.fnUntraced(function*(parent: string, request: typeof AmendRequest.Type) {

@@ -8,6 +8,9 @@ import { ConfirmBlock } from "./Contracts/Entity.js"
 import { excerpt, notFound, reject } from "./Domain/Contract/Rejection.js"
 import { consequenceRank } from "./Domain/Imports/Consequence.js"
 import type { Block } from "./Domain/Words/Blocks.js"
+import type { Fact } from "./Domain/Words/Fact.js"
+import { outsidePlaybook } from "./Domain/Playbooks/OutsidePlaybook.js"
+import type { PlaybookRule } from "./Domain/Playbooks/Rule.js"
 import { ifMatchHash } from "./Http/IfMatch.js"
 import { limitOf } from "./Http/Paging.js"
 import type { Upload } from "./Http/Upload.js"
@@ -17,6 +20,7 @@ import { type ImportRow, ImportsRepo } from "./Imports/Repo.js"
 import type { BatchQuery, OrgEventsQuery } from "./Imports/Schemas.js"
 import { ImportWorker } from "./Imports/Worker.js"
 import { makeId } from "./RandomIds.js"
+import { Playbooks } from "./Playbooks.js"
 
 const listed = (formats: ReadonlyArray<string>) => `${formats.slice(0, -1).join(", ")} or ${formats[formats.length - 1]}`
 
@@ -47,6 +51,7 @@ export class Imports extends Effect.Service<Imports>()("Imports", {
     const files = yield* AssetStore
     const store = yield* ContractStore
     const worker = yield* ImportWorker
+    const playbooks = yield* Playbooks
     const now = Effect.map(Clock.currentTimeMillis, (ms) => new Date(ms).toISOString())
 
     const create = Effect.fnUntraced(function*(upload: Upload) {
@@ -110,7 +115,12 @@ export class Imports extends Effect.Service<Imports>()("Imports", {
       return { row, contract: seen.right.contract }
     })
 
-    const render = (row: ImportRow, contract: { readonly blocks: ReadonlyArray<Block> } | null) => {
+    // Judged against the playbook as it stands when read: a rule changed since the parse counts.
+    const render = (
+      row: ImportRow,
+      contract: { readonly blocks: ReadonlyArray<Block>; readonly facts: ReadonlyArray<Fact> } | null,
+      rules: ReadonlyArray<PlaybookRule>
+    ) => {
       const summary = row.summary
       // The unverified blocks as they stand now: a person may have confirmed some since the parse.
       const unverified = contract === null ? [] : contract.blocks.filter((block) => block.verification === "unverified").map((block) => block.id)
@@ -127,7 +137,7 @@ export class Imports extends Effect.Service<Imports>()("Imports", {
         unverified,
         fields: summary?.fields ?? 0,
         signature_blocks: summary?.signature_blocks ?? 0,
-        outside_playbook: [],
+        outside_playbook: contract === null ? [] : outsidePlaybook(contract.blocks, contract.facts, rules),
         facts_inferred: summary?.facts_inferred ?? 0,
         parser: summary?.parser ?? null,
         failure: row.state === "failed" && row.reason !== null ? { reason: row.reason, message: summary?.message ?? row.reason } : null,
@@ -138,7 +148,7 @@ export class Imports extends Effect.Service<Imports>()("Imports", {
 
     const get = Effect.fnUntraced(function*(id: string) {
       const { contract, row } = yield* visibleRow(yield* repo.find(id), id)
-      return render(row, contract)
+      return render(row, contract, yield* playbooks.ofCaller)
     })
 
     const ofBatch = Effect.fnUntraced(function*(query: typeof BatchQuery.Type) {
@@ -156,11 +166,12 @@ export class Imports extends Effect.Service<Imports>()("Imports", {
       }
       const rows = yield* repo.ofBatch(batch.id, after, limit)
       const page = rows.slice(0, limit)
+      const rules = yield* playbooks.ofCaller
       const data = []
       // A row whose contract the caller may not see is left out, as its GET would answer 404.
       for (const row of page) {
         const seen = yield* Effect.either(visibleRow(row, row.id))
-        if (seen._tag === "Right") data.push(render(seen.right.row, seen.right.contract))
+        if (seen._tag === "Right") data.push(render(seen.right.row, seen.right.contract, rules))
       }
       const has_more = rows.length > limit
       return { object: "list" as const, data, has_more, next_cursor: has_more ? page[page.length - 1]!.id : null }

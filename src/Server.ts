@@ -3,6 +3,10 @@ import { HttpApiBuilder, HttpApiScalar, HttpServer } from "@effect/platform"
 import { NodeHttpServer } from "@effect/platform-node"
 import { Effect, Layer } from "effect"
 import { AdminHttp } from "./Admin/Http.js"
+import { Ask } from "./Ask.js"
+import { Answerer } from "./Ask/Answerer.js"
+import { AskHttp } from "./Ask/Http.js"
+import { AskRepo } from "./Ask/Repo.js"
 import { Assets } from "./Assets.js"
 import { AssetStore } from "./Assets/AssetStore.js"
 import { AssetsHttp } from "./Assets/Http.js"
@@ -33,6 +37,7 @@ import { AuthRepo } from "./Auth/Repo.js"
 import { ServerConfig } from "./Config.js"
 import { ContractLive } from "./Contracts/EntityLive.js"
 import { ContractsHttp } from "./Contracts/Http.js"
+import { PromptDrafter } from "./Contracts/PromptDrafter.js"
 import { ContractStore } from "./Contracts/ContractStore.js"
 import { LiveContracts } from "./Contracts/LiveContracts.js"
 import { ContractsRepo } from "./Contracts/Repo.js"
@@ -48,6 +53,9 @@ import { MeHttp } from "./Me/Http.js"
 import { NegotiationHttp } from "./Negotiation/Http.js"
 import { NegotiationRepo } from "./Negotiation/Repo.js"
 import { PartiesHttp } from "./Parties/Http.js"
+import { Playbooks } from "./Playbooks.js"
+import { PlaybooksHttp } from "./Playbooks/Http.js"
+import { PlaybooksRepo } from "./Playbooks/Repo.js"
 import { RelationshipsHttp } from "./Relationships/Http.js"
 import { SignaturesHttp } from "./Signatures/Http.js"
 import { MarksHttp } from "./Marks/Http.js"
@@ -83,7 +91,9 @@ const Repos = Layer.provideMerge(
     ImportsRepo.Default,
     AssetStore.Default,
     EndpointsRepo.Default,
-    DeliveriesRepo.Default
+    DeliveriesRepo.Default,
+    PlaybooksRepo.Default,
+    AskRepo.Default
   )
 ).pipe(Layer.provideMerge(Appended.Default))
 
@@ -91,14 +101,24 @@ const Repos = Layer.provideMerge(
 const Cluster = ContractLive.pipe(Layer.provideMerge(SingleRunner.layer({ runnerStorage: "memory" })))
 
 /** A service per capability, all reaching contracts through the one store. */
-const Services = Layer.mergeAll(Contracts.Default, Parties.Default, Signatures.Default, Certificates.Default, Attention.Default, Me.Default, Imports.Default)
+const Services = Layer.mergeAll(
+  Contracts.Default,
+  Parties.Default,
+  Signatures.Default,
+  Certificates.Default,
+  Attention.Default,
+  Me.Default,
+  Imports.Default,
+  Ask.Default
+)
   .pipe(
     Layer.provideMerge(Layer.mergeAll(Negotiation.Default, ImportWorker.Default, Webhooks.Default)),
     Layer.provideMerge(WebhookEngine.Default),
     Layer.provideMerge(DeliveryAttempt.Default),
-    Layer.provideMerge(Layer.mergeAll(Relationships.Default, Marks.Default)),
+    Layer.provideMerge(Layer.mergeAll(Relationships.Default, Marks.Default, Playbooks.Default)),
     Layer.provideMerge(Assets.Default),
     Layer.provideMerge(ImportParser.rules),
+    Layer.provideMerge(PromptDrafter.rules),
     Layer.provideMerge(ContractStore.Default)
   )
 
@@ -108,6 +128,7 @@ const ApiLive = HttpApiBuilder.api(Api).pipe(
     TemplatesHttp,
     MeHttp,
     NegotiationHttp,
+    PlaybooksHttp,
     PartiesHttp,
     RelationshipsHttp,
     SignaturesHttp,
@@ -117,6 +138,7 @@ const ApiLive = HttpApiBuilder.api(Api).pipe(
     ImportsHttp,
     AssetsHttp,
     WebhooksHttp,
+    AskHttp,
     AdminHttp
   ]),
   Layer.provide([AuthenticatedLive, AdminAdmittedLive])
@@ -132,7 +154,7 @@ const HttpLive = HttpApiBuilder.serve().pipe(
   HttpServer.withLogAddress
 )
 
-/** The whole service on any HTTP server layer; config, the write probe and the delivery clock come from outside. */
+/** The whole service on any HTTP server layer; config, the write probe, the delivery clock and the answerer come from outside. */
 export const ServiceLive = HttpLive.pipe(
   Layer.provide(Services),
   Layer.provide(Cluster),
@@ -147,4 +169,9 @@ export const ServiceLive = HttpLive.pipe(
 /** The service on a real port, configured from the environment. */
 export const ServerLive = Layer.unwrapEffect(
   Effect.map(ServerConfig, (config) => ServiceLive.pipe(Layer.provide(NodeHttpServer.layer(startingServer(config.docsUrl), { port: config.port }))))
-).pipe(Layer.provide(WriteProbe.passThrough), Layer.provide(DeliveryClock.live), Layer.provide(ServerConfig.fromEnv))
+).pipe(
+  Layer.provide(WriteProbe.passThrough),
+  Layer.provide(DeliveryClock.live),
+  Layer.provide(Answerer.extractive),
+  Layer.provide(ServerConfig.fromEnv)
+)

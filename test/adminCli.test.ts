@@ -1,5 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "@effect/vitest"
 import { execFile } from "node:child_process"
+import { mkdtempSync, writeFileSync } from "node:fs"
+import { tmpdir } from "node:os"
+import { join } from "node:path"
 import { promisify } from "node:util"
 import { call } from "./support/client.js"
 import { databases } from "./support/databases.js"
@@ -21,7 +24,7 @@ const expectOneLineRefusal = (failed: { code?: number; stdout: string; stderr: s
   expect(failed.stderr).not.toMatch(/^\s+at /m)
 }
 
-const subcommands = ["create-org", "add-person", "create-key", "list-keys", "revoke-key"]
+const subcommands = ["create-org", "add-person", "create-key", "list-keys", "set-playbook", "get-playbook", "revoke-key"]
 
 // None of these reaches a server: the address is a closed port.
 describe("the admin command line's usage", () => {
@@ -104,6 +107,24 @@ for (const database of databases) {
       const after = JSON.parse((await admin("list-keys", "--org", org.org_id)).stdout)
       expect(after.data.find((row: { id: string }) => row.id === org.key_ids.live)).toMatchObject({ revoked: true })
       expect(after.data.find((row: { id: string }) => row.id === org.key_ids.test)).toMatchObject({ revoked: false })
+    })
+
+    it("sets an org's playbook from a file and prints it back; a refused rule is the server's error and stores nothing", async () => {
+      const org = JSON.parse((await admin("create-org", "--name", "Gamma Ltd")).stdout)
+      const dir = mkdtempSync(join(tmpdir(), "cns-playbook-"))
+      const rules = [{ term: "payment_terms", rule_text: "30 to 45 days.", floor: { value: 30, unit: "days" }, ceiling: { value: 45, unit: "days" } }]
+      writeFileSync(join(dir, "rules.json"), JSON.stringify(rules))
+      const set = JSON.parse((await admin("set-playbook", "--org", org.org_id, "--file", join(dir, "rules.json"))).stdout)
+      expect(set.rules).toEqual([
+        expect.objectContaining({ term: "payment_terms", source: "org_settings", preferred: null, id: expect.stringMatching(/^pbk_/) })
+      ])
+      expect(JSON.parse((await admin("get-playbook", "--org", org.org_id)).stdout)).toEqual(set)
+      writeFileSync(join(dir, "bad.json"), JSON.stringify({ rules: [{ ...rules[0], term: "vibes" }] }))
+      const refused = await admin("set-playbook", "--org", org.org_id, "--file", join(dir, "bad.json")).catch((error) => error)
+      expect(JSON.parse(refused.stderr).error).toMatchObject({ code: "invalid_request", param: "rules[0].term" })
+      expect(JSON.parse((await admin("get-playbook", "--org", org.org_id)).stdout)).toEqual(set)
+      writeFileSync(join(dir, "broken.json"), "{ not json")
+      expectOneLineRefusal(await admin("set-playbook", "--org", org.org_id, "--file", join(dir, "broken.json")).catch((error) => error), "broken.json")
     })
 
     it("exits non-zero with the server's error on stderr", async () => {

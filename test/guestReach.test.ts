@@ -18,6 +18,7 @@ const reachBefore: Record<string, GuestReach> = {
   "get /contracts/{id}/events": "own_contract",
   "post /contracts/{id}/send": "own_contract",
   "post /contracts/{id}/decisions": "own_contract",
+  "post /contracts/{id}/decisions/apply-playbook": "own_contract",
   "delete /contracts/{id}/decisions/{decision_id}": "own_contract",
   "get /contracts/{id}/reply": "own_contract",
   "patch /contracts/{id}/reply": "own_contract",
@@ -67,12 +68,16 @@ const reachBefore: Record<string, GuestReach> = {
   "post /webhooks/endpoints/{id}/test": "never",
   "post /webhooks/endpoints/{id}/replay": "never",
   "post /assets": "never",
+  "get /playbooks": "never",
+  "post /ask": "never",
   "post /admin/orgs": "never",
   "post /admin/orgs/{org_id}/people": "never",
   "post /admin/orgs/{org_id}/keys": "never",
   "get /admin/orgs/{org_id}/keys": "never",
   "delete /admin/keys/{key_id}": "never",
-  "post /admin/keys/revoke": "never"
+  "post /admin/keys/revoke": "never",
+  "put /admin/orgs/{org_id}/playbook": "never",
+  "get /admin/orgs/{org_id}/playbook": "never"
 }
 
 const document = () => JSON.parse(JSON.stringify(OpenApi.fromApi(Api)))

@@ -21,6 +21,7 @@ const perWriteTable: Record<string, { readonly ifMatch: Rule; readonly idempoten
   "post /assets": { ifMatch: "absent", idempotencyKey: true },
   "post /contracts/{id}/send": { ifMatch: "required", idempotencyKey: true },
   "post /contracts/{id}/decisions": { ifMatch: "required", idempotencyKey: false },
+  "post /contracts/{id}/decisions/apply-playbook": { ifMatch: "required", idempotencyKey: false },
   "delete /contracts/{id}/decisions/{decision_id}": { ifMatch: "ignored", idempotencyKey: false },
   "patch /contracts/{id}/reply": { ifMatch: "ignored", idempotencyKey: false },
   "delete /contracts/{id}/reply": { ifMatch: "ignored", idempotencyKey: false },
@@ -41,7 +42,9 @@ const perWriteTable: Record<string, { readonly ifMatch: Rule; readonly idempoten
   "post /webhooks/endpoints/{id}/rotate": { ifMatch: "absent", idempotencyKey: false },
   "post /webhooks/endpoints/{id}/verify": { ifMatch: "absent", idempotencyKey: false },
   "post /webhooks/endpoints/{id}/test": { ifMatch: "absent", idempotencyKey: false },
-  "post /webhooks/endpoints/{id}/replay": { ifMatch: "absent", idempotencyKey: false }
+  "post /webhooks/endpoints/{id}/replay": { ifMatch: "absent", idempotencyKey: false },
+  // A read that takes a body: not in the spec's table, and it takes neither header.
+  "post /ask": { ifMatch: "absent", idempotencyKey: false }
 }
 
 const operationsOf = (doc: any) =>

@@ -6,6 +6,7 @@ import { Body, Page } from "../Http/Schemas.js"
 import { Policy } from "../Http/Policy.js"
 import { Refusals } from "../Http/Refusals.js"
 import { AdminAdmitted } from "../Http/AdminAdmitted.js"
+import { Playbook, PlaybookInput } from "../Playbooks/Schemas.js"
 
 const Text = (max: number) => Schema.Trim.pipe(Schema.minLength(1), Schema.maxLength(max))
 const Email = Schema.Trim.pipe(Schema.pattern(/^[^\s@]+@[^\s@]+$/), Schema.maxLength(320))
@@ -119,6 +120,24 @@ export class AdminApi extends HttpApiGroup.make("admin")
         OpenApi.Description,
         "Revokes the key named by its id or by its secret, which travels in the body so that it never lands in an access log. Answers as `DELETE /admin/keys/{key_id}` does."
       )
+  )
+  .add(
+    HttpApiEndpoint.put("setPlaybook", "/admin/orgs/:org_id/playbook")
+      .setPath(orgPath)
+      .setPayload(PlaybookInput)
+      .addSuccess(Playbook)
+      .annotate(OpenApi.Summary, "Set an org's playbook")
+      .annotate(
+        OpenApi.Description,
+        "Replaces the org's whole playbook (both modes) with `rules`, in order. A rule naming the `id` of one already in the playbook keeps that id; any other gets a new one. Every rule is checked before anything is stored: one refusal, named by `param`, leaves the old playbook whole. `rules: []` empties it."
+      )
+  )
+  .add(
+    HttpApiEndpoint.get("getPlaybook", "/admin/orgs/:org_id/playbook")
+      .setPath(orgPath)
+      .addSuccess(Playbook)
+      .annotate(OpenApi.Summary, "Read an org's playbook")
+      .annotate(OpenApi.Description, "The org's rules, in order.")
   )
   .middleware(AdminAdmitted)
   .annotate(Policy, Policy.admin())

@@ -6,12 +6,14 @@ import { parseLimit } from "../Http/Paging.js"
 import { notFound, reject, Rejection } from "../Domain/Contract/Rejection.js"
 import { scopes } from "../Domain/Api/Scopes.js"
 import { AdminRepo } from "./Repo.js"
+import { Playbooks, renderRule } from "../Playbooks.js"
 
 /** The admin API of SEMANTICS.md "Bootstrap"; the gateway has checked the admin token before any of these run. */
 export const AdminHttp = HttpApiBuilder.group(Api, "admin", (handlers) =>
   Effect.gen(function*() {
     const repo = yield* AdminRepo
     const authCache = yield* AuthCache
+    const playbooks = yield* Playbooks
     const requireOrg = (orgId: string) => Effect.flatMap(repo.orgExists(orgId), (exists) => (exists ? Effect.void : Effect.fail(notFound("org", orgId))))
     // A revoked key must fail its very next request, not only once the key cache expires.
     const forgotten = (id: string) => Effect.as(authCache.forgetKeys, { id, revoked: true as const })
@@ -56,5 +58,11 @@ export const AdminHttp = HttpApiBuilder.group(Api, "admin", (handlers) =>
           return { data, has_more, next_cursor: has_more ? data[data.length - 1]!.id : null }
         }))
       .handle("revokeKey", ({ path }) => revokeById(path.key_id))
+      .handle("setPlaybook", ({ path, payload }) => Effect.zipRight(requireOrg(path.org_id), playbooks.replace(path.org_id, payload)))
+      .handle("getPlaybook", ({ path }) =>
+        Effect.zipRight(
+          requireOrg(path.org_id),
+          Effect.map(playbooks.rulesOf(path.org_id), (rules) => ({ org_id: path.org_id, rules: rules.map(renderRule) }))
+        ))
       .handle("revokeKeyBySecret", ({ payload }) => payload.key.startsWith("sk_") ? revokeBySecret(payload.key) : revokeById(payload.key, "key"))
   }))

@@ -59,6 +59,16 @@ const parsePerson = (value: string) => {
   return match === null ? fail(`${name}: --person must look like "Ada Lovelace <ada@acme.test>", got "${value}"`) : { name: match[1], email: match[2] }
 }
 
+const playbookFile = (path: string) => {
+  let parsed: unknown
+  try {
+    parsed = JSON.parse(readFileSync(path, "utf8"))
+  } catch (error) {
+    return fail(`${name}: cannot read ${path} as JSON: ${oneLine(error instanceof Error ? error.message : String(error))}`)
+  }
+  return Array.isArray(parsed) ? { rules: parsed } : parsed
+}
+
 const commands: Record<string, Command> = {
   "create-org": {
     synopsis: `--name NAME [--person "Name <email>"]...`,
@@ -98,6 +108,19 @@ const commands: Record<string, Command> = {
       return request("GET", `/admin/orgs/${segment(values, "org")}/keys${search === "" ? "" : `?${search}`}`)
     }
   },
+  "set-playbook": {
+    synopsis: "--org ORG_ID --file RULES.json",
+    about:
+      "Replaces the org's playbook with the rules in the file: {\"rules\":[…]} or a bare array of rules,\neach {\"term\",\"rule_text\",\"floor\",\"ceiling\",\"preferred\"} (amounts are {\"value\",\"unit\"}).\nPrints the playbook as stored, each rule with its id.",
+    options: { org: { type: "string" }, file: { type: "string" } },
+    run: (values) => request("PUT", `/admin/orgs/${segment(values, "org")}/playbook`, playbookFile(need(values, "file")))
+  },
+  "get-playbook": {
+    synopsis: "--org ORG_ID",
+    about: "Prints the org's playbook, each rule with its id.",
+    options: { org: { type: "string" } },
+    run: (values) => request("GET", `/admin/orgs/${segment(values, "org")}/playbook`)
+  },
   "revoke-key": {
     synopsis: "--key KEY_ID|SECRET",
     about:
@@ -109,7 +132,7 @@ const commands: Record<string, Command> = {
 
 const usage = [
   "usage: npm run admin -- <command> [options]",
-  ...Object.entries(commands).map(([command, { synopsis }]) => `  ${command.padEnd(10)}  ${synopsis}`),
+  ...Object.entries(commands).map(([command, { synopsis }]) => `  ${command.padEnd(12)}  ${synopsis}`),
   "npm run admin -- <command> --help describes a command.",
   environment
 ].join("\n")

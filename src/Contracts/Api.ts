@@ -32,7 +32,7 @@ export class ContractsApi extends HttpApiGroup.make("contracts")
       .annotate(OpenApi.Summary, "Draft a contract")
       .annotate(
         OpenApi.Description,
-        "Drafts a contract from a template (`template_id`) with `facts` filling its blanks. A required blank left out becomes a bracketed placeholder and a question (at most three); nothing is ever guessed. The drafting person joins as negotiator and signer. Drafting from a `prompt` is not available yet."
+        "Drafts a contract from a template (`template_id`) with `facts` filling its blanks. A required blank left out becomes a bracketed placeholder and a question (at most three); nothing is ever guessed. The drafting person joins as negotiator and signer. Or from a `prompt`, a sentence describing the deal: the drafter picks the template, reads the facts the sentence states (your `facts` win), asks about forks it leaves open instead of guessing, and lists the people it names as `proposed_recipients`; `origin` is `prompt` and nothing is sent. A sentence no template fits is refused with `param: prompt`."
       )
       .annotate(Refusals, ["not_found", "fact_has_no_span"])
   )

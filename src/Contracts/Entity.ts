@@ -9,8 +9,9 @@ import { decisionTypes } from "../Domain/Negotiation/AsksAndLetters.js"
 import { Deleted, Staged, SendResult, CommitResult } from "../Negotiation/Schemas.js"
 import { AskWithdrawn, Cancelled, Invited, Removed } from "../Parties/Schemas.js"
 import { Signed } from "../Signatures/Schemas.js"
-import { Amended, FactConfirmation, FactEdit, FactValue, Question } from "./Schemas.js"
+import { Amended, FactConfirmation, FactEdit, FactValue, ProposedRecipient, Question } from "./Schemas.js"
 import { BlockConfirmation, ImportSummary, ParseMessage } from "../Imports/Schemas.js"
+import { PlaybookOutcome, Rule } from "../Playbooks/Schemas.js"
 
 // Each message declares what its write answers: the core's result, typed from the edge to the
 // core and back; on a resumed request the stored result is decoded with the same schema.
@@ -24,11 +25,17 @@ const hash = Schema.String
 const confirmer = Schema.optional(Schema.String)
 const ownReply = Schema.Struct({ party: Schema.String })
 
+// A prompt's draft is a template's draft with the forks the prompt left open and the people it named.
 export const Draft = command(
   "Draft",
-  { templateId: Schema.String, facts: Schema.Record({ key: Schema.String, value: FactValue }) },
+  {
+    templateId: Schema.String,
+    facts: Schema.Record({ key: Schema.String, value: FactValue }),
+    prompted: Schema.optional(Schema.Struct({ forks: Schema.Array(Schema.String), recipients: Schema.Array(ProposedRecipient) }))
+  },
   Schema.Struct({
-    questions: Schema.Array(Question)
+    questions: Schema.Array(Question),
+    proposed_recipients: Schema.optional(Schema.Array(ProposedRecipient))
   })
 )
 // scopes: the key's, for the core to check the one the contract's state calls for; null for a guest link.
@@ -53,6 +60,12 @@ export const StageDecision = command("StageDecision", {
   why: Schema.optional(Schema.String),
   ifMatch: hash
 }, Staged)
+// The caller's rules travel with the message: the core decides from them and the contract alone.
+export const ApplyPlaybook = command("ApplyPlaybook", {
+  askIds: Schema.optional(Schema.Array(Schema.String)),
+  rules: Schema.Array(Rule),
+  ifMatch: hash
+}, PlaybookOutcome)
 export const WithdrawDecision = command("WithdrawDecision", { decisionId: Schema.String }, Deleted)
 export const SetReplyNote = command("SetReplyNote", { note: Schema.NullOr(Schema.String) }, ownReply)
 export const DiscardReply = command("DiscardReply", {}, ownReply)
@@ -104,6 +117,7 @@ export const Contract = Entity.make("Contract", [
   ConfirmFact,
   Send,
   StageDecision,
+  ApplyPlaybook,
   WithdrawDecision,
   SetReplyNote,
   DiscardReply,

@@ -25,6 +25,7 @@ import { asId } from "../Domain/Contract/Ids.js"
 import { importContract, importSummary } from "../Domain/Imports/ImportContract.js"
 import { confirmBlock } from "../Domain/Imports/ConfirmBlock.js"
 import { Appended } from "../EventLog/Appended.js"
+import { applyPlaybook } from "../Domain/Playbooks/ApplyPlaybook.js"
 
 /** The idempotency key the message was sent under, for the save to record its result on. */
 const requestKeyOf = (headers: Headers.Headers) => {
@@ -92,12 +93,15 @@ export const ContractLive = Layer.unwrapEffect(Effect.map(ServerConfig, (setting
             if (Option.isSome(contract)) return new Rejection({ code: "invalid_request", message: "This contract already exists." })
             const template = findTemplate(payload.templateId)
             if (template === undefined) return notFound("template", payload.templateId, "template_id")
-            return draftFromTemplate({ ...payload, ...given(at), id, mode: payload.actor.mode, template })
+            const drafted = draftFromTemplate({ ...payload, ...given(at), id, mode: payload.actor.mode, template })
+            if (drafted instanceof Rejection || payload.prompted === undefined) return drafted
+            return { ...drafted, result: { ...drafted.result, proposed_recipients: payload.prompted.recipients } }
           }),
         SetFact: ({ headers, payload }) => existing(headers, (contract, at) => setFact(contract, payload.actor, { ...payload, ...given(at) })),
         ConfirmFact: ({ headers, payload }) => existing(headers, (contract, at) => confirmFact(contract, payload.actor, { ...payload, ...given(at) })),
         Send: ({ headers, payload }) => existing(headers, (contract, at) => sendContract(contract, payload.actor, { ...payload, ...given(at) })),
         StageDecision: ({ headers, payload }) => existing(headers, (contract, at) => stageDecision(contract, payload.actor, { ...payload, ...given(at) })),
+        ApplyPlaybook: ({ headers, payload }) => existing(headers, (contract, at) => applyPlaybook(contract, payload.actor, { ...payload, ...given(at) })),
         WithdrawDecision: ({ headers, payload }) => existing(headers, (contract) => withdrawDecision(contract, payload.actor, payload)),
         SetReplyNote: ({ headers, payload }) => existing(headers, (contract) => setReplyNote(contract, payload.actor, payload)),
         DiscardReply: ({ headers, payload }) => existing(headers, (contract) => discardReply(contract, payload.actor)),

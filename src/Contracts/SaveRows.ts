@@ -33,6 +33,14 @@ const isNew = <A extends { readonly id: string }>(before: ReadonlyArray<A> | und
   return (item: A) => !ids.has(item.id)
 }
 
+const searchedLength = 50_000
+
+/** The blocks a save must (re)index: new ones, and those whose words changed. */
+const changedBlocks = (previous: Contract | null, next: Contract) => {
+  const before = new Map((previous?.blocks ?? []).map((block) => [block.id, block.text]))
+  return next.blocks.filter((block) => before.get(block.id) !== block.text)
+}
+
 export const rowsOfSave = (
   previous: Contract | null,
   next: Contract,
@@ -88,6 +96,18 @@ export const rowsOfSave = (
         guest_token_hash: party.guest_token_hash
       })),
       "ON CONFLICT (party_id) DO UPDATE SET capacity = excluded.capacity, removed_at = excluded.removed_at"
+    ),
+    // The search index reads only this much of a block: enough for any clause, never enough to fail a save.
+    table(
+      "block_search",
+      "contract_id text, block_id text, mode text, text text",
+      changedBlocks(previous, next).map((block) => ({
+        contract_id: next.id,
+        block_id: block.id,
+        mode: next.mode,
+        text: block.text.slice(0, searchedLength).toWellFormed()
+      })),
+      "ON CONFLICT (contract_id, block_id) DO UPDATE SET text = excluded.text"
     ),
     table(
       "ask_index",

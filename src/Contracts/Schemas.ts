@@ -82,19 +82,29 @@ export const Sheet = Schema.Struct({
 export const Question = Schema.Struct({
   id: Schema.String,
   asks: Schema.String,
-  fact: Schema.String,
-  blank: Schema.String
+  fact: Schema.optional(Schema.String).annotations({ description: "The fact whose blank the question is about; absent on a fork a prompt left open." }),
+  blank: Schema.optional(Schema.String)
 }).annotations({ identifier: "Question" })
+
+export const maxPromptLength = 5_000
 
 export const DraftRequest = Body({
   template_id: Schema.optional(Schema.String),
-  prompt: Schema.optional(Schema.String),
+  prompt: Schema.optional(Schema.String.pipe(Schema.maxLength(maxPromptLength))),
   facts: Schema.optional(Schema.Record({ key: Schema.String, value: FactValue }))
 }).annotations({ identifier: "DraftRequest" })
 
+export const ProposedRecipient = Schema.Struct({
+  email: Schema.String,
+  capacity: Schema.Array(Schema.Literal(...capacities))
+}).annotations({ identifier: "ProposedRecipient" })
+
 export const Drafted = Schema.Struct({
   ...Sheet.fields,
-  questions: Schema.Array(Question)
+  questions: Schema.Array(Question),
+  proposed_recipients: Schema.optional(Schema.Array(ProposedRecipient)).annotations({
+    description: "Drafts from a prompt only: the people the prompt named, for a Send to use. Nothing is sent."
+  })
 }).annotations({ identifier: "Drafted" })
 
 export const AmendRequest = Body({ note: Schema.optional(Schema.String.pipe(Schema.maxLength(5000))) }).annotations({ identifier: "AmendRequest" })

@@ -10,6 +10,7 @@ import { WriteProbe } from "../../src/Contracts/WriteProbe.js"
 import { startingServer } from "../../src/Http/StartingServer.js"
 import { ServiceLive } from "../../src/Server.js"
 import { DeliveryClock } from "../../src/Webhooks/DeliveryClock.js"
+import { Answerer } from "../../src/Ask/Answerer.js"
 import type { TestDatabase } from "./databases.js"
 
 export const adminToken = "adm_test_token_for_the_suite"
@@ -53,6 +54,8 @@ export interface ServiceOptions {
   readonly importTimeoutSeconds?: number
   /** The clock webhook delivery keeps (a TestClock, to walk its schedule); else the real one. */
   readonly deliveryClock?: Clock.Clock
+  /** What composes answers to POST /ask (one that fails partway, to see `generation_failed`); else the extractive one. */
+  readonly answerer?: Layer.Layer<Answerer>
 }
 
 /** Starts the real service on a free loopback port, as `npm start` would, on one test database. */
@@ -80,6 +83,7 @@ export const startService = async (database: TestDatabase, options: ServiceOptio
     Layer.provideMerge(NodeHttpServer.layer(makeServer, { port: 0, host: "127.0.0.1" })),
     Layer.provide(options.probe ?? WriteProbe.passThrough),
     Layer.provide(options.deliveryClock === undefined ? DeliveryClock.live : Layer.succeed(DeliveryClock, options.deliveryClock)),
+    Layer.provide(options.answerer ?? Answerer.extractive),
     Layer.provide(config)
   )
   const context = await Effect.runPromise(Layer.buildWithScope(layer, scope))

@@ -25,6 +25,7 @@ const bodies: Record<string, (ids: Ids) => unknown> = {
   "POST /contracts/{id}/facts/{fact_id}/confirm": () => undefined,
   "POST /contracts/{id}/send": (ids) => ({ recipients: [{ email: ids.email, name: "X", capacity: ["negotiator"] }], confirmed_by: ids.person }),
   "POST /contracts/{id}/decisions": (ids) => ({ ask_id: ids.ask_id, type: "accept" }),
+  "POST /contracts/{id}/decisions/apply-playbook": (ids) => ({ ask_ids: [ids.ask_id] }),
   "PATCH /contracts/{id}/reply": () => ({ note: "mine" }),
   "POST /contracts/{id}/replies": (ids) => ({ confirmed_by: ids.person }),
   "POST /contracts/{id}/invite": (ids) => ({ email: ids.email, name: "X", capacity: ["negotiator"] }),

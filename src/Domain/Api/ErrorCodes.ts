@@ -137,6 +137,14 @@ export const errorCodes = {
     "A replay to a webhook endpoint that was disabled after 72 hours of failed deliveries.",
     "Fix the receiver, rotate the endpoint's secret (`POST /webhooks/endpoints/{id}/rotate`) to revive it, then replay."
   ],
+  // The spec's status is "200 then an error event": a stream has begun when it fails. An answer
+  // asked with `stream: false` has not, so there it is a whole 500 (docs/gaps.md).
+  generation_failed: [
+    500,
+    "api_error",
+    "A `POST /ask` answer stopped partway. Streaming, the answer is `200` and ends with an `error` event carrying this code; with `stream: false` the whole answer is this `500`. Nothing is saved.",
+    "Ask again; nothing of the failed answer was kept."
+  ],
   api_error: [
     500,
     "api_error",

@@ -14,11 +14,12 @@ import { type Block, renumber, wordsHash } from "../Words/Blocks.js"
 export const maxQuestions = 3
 export const maxFactLength = 2000
 
+/** A question on create: about a required blank left out, or (from a prompt) a fork the sentence left open. */
 export interface Question {
   readonly id: string
   readonly asks: string
-  readonly fact: string
-  readonly blank: string
+  readonly fact?: string
+  readonly blank?: string
 }
 
 export interface DraftFromTemplate {
@@ -29,6 +30,8 @@ export interface DraftFromTemplate {
   readonly facts: Readonly<Record<string, FactValue>>
   readonly now: string
   readonly newId: NewId
+  /** A draft from a prompt: its origin is `prompt` and the forks it left open are asked first. */
+  readonly prompted?: { readonly forks: ReadonlyArray<string> }
 }
 
 const placeholder = /\{\{(\w+)\}\}/g
@@ -106,10 +109,12 @@ export const draftFromTemplate = (input: DraftFromTemplate): Rejection | Decided
       spans: spans.get(blank.key) ?? []
     }
   })
-  const questions = input.template.blanks
-    .filter((blank) => fillings.get(blank.key)!.missing)
-    .slice(0, maxQuestions)
-    .map((blank) => ({ id: input.newId("q"), asks: blank.question, fact: factIds.get(blank.key)!, blank: blank.key }))
+  const questions: Array<Question> = [
+    ...(input.prompted?.forks ?? []).map((asks) => ({ id: input.newId("q"), asks })),
+    ...input.template.blanks
+      .filter((blank) => fillings.get(blank.key)!.missing)
+      .map((blank) => ({ id: input.newId("q"), asks: blank.question, fact: factIds.get(blank.key)!, blank: blank.key }))
+  ].slice(0, maxQuestions)
   const numbered = renumber(blocks)
   const person = input.actor.person!
   const contract = newContract({
@@ -118,7 +123,7 @@ export const draftFromTemplate = (input: DraftFromTemplate): Rejection | Decided
     org: input.actor.org!,
     title: input.template.name,
     state: "draft",
-    origin: "template",
+    origin: input.prompted === undefined ? "template" : "prompt",
     template: input.template.id,
     amends: null,
     blocks: numbered,

@@ -1,0 +1,92 @@
+import { Effect, Stream } from "effect"
+import { Actor, orgOf } from "./Auth/Actor.js"
+import { Answerer, GenerationFailed } from "./Ask/Answerer.js"
+import { AskRepo } from "./Ask/Repo.js"
+import type { AskRequest } from "./Ask/Schemas.js"
+import { ContractStore } from "./Contracts/ContractStore.js"
+import type { AnswerPiece, Citation, Passage } from "./Domain/Ask/Compose.js"
+import { searchTerms } from "./Domain/Ask/Question.js"
+import { reject } from "./Domain/Contract/Rejection.js"
+
+export const generationFailed = reject("generation_failed", "The answer stopped partway; nothing of it was kept. Ask again.")
+
+const defaultCitedContracts = 10
+// Retrieval reads a few candidates per contract it may cite, so one contract's many hits cannot crowd out the rest.
+const candidatesPerContract = 5
+
+/** Whether a citation quotes a passage the asker was given, word for word. */
+const citesPassage = (passages: ReadonlyArray<Passage>, citation: Citation) =>
+  passages.some((p) => p.contract === citation.contract && p.block === citation.block && citation.quote !== "" && p.text.includes(citation.quote))
+
+/** The whole answer, gathered from its pieces: the `stream: false` body and the `done` event's. */
+export const answerOf = (question: string, pieces: Iterable<AnswerPiece>, model: { readonly model: string; readonly prompt_hash: string }) => {
+  let answer = ""
+  const citations: Array<Citation> = []
+  for (const piece of pieces) {
+    if (piece.type === "delta") answer += piece.text
+    else citations.push(piece.citation)
+  }
+  return { object: "answer" as const, question, answer, citations, model }
+}
+
+/**
+ * POST /ask: the blocks of every contract the caller's org may see, ranked by full-text search,
+ * each read back through the same visibility as the contract's GET, then answered from.
+ */
+export class Ask extends Effect.Service<Ask>()("Ask", {
+  effect: Effect.gen(function*() {
+    const repo = yield* AskRepo
+    const store = yield* ContractStore
+    const answerer = yield* Answerer
+
+    /** The best block of each contract, as the caller's GET shows it now; the index only nominates. */
+    const passagesFor = Effect.fnUntraced(function*(terms: ReadonlyArray<string>, cited: number) {
+      const caller = yield* Actor
+      const hits = yield* repo.search(orgOf(caller).id, caller.mode, terms, cited * candidatesPerContract)
+      const best = new Map<string, string>()
+      for (const hit of hits) if (!best.has(hit.contract_id) && best.size < cited) best.set(hit.contract_id, hit.block_id)
+      const passages: Array<Passage> = []
+      for (const [id, blockId] of best) {
+        const seen = yield* Effect.either(store.visible(id))
+        if (seen._tag === "Left") continue
+        const { contract } = seen.right
+        const block = contract.blocks.find((b) => b.id === blockId)
+        if (block !== undefined) passages.push({ contract: id, title: contract.title, state: contract.state, block: block.id, text: block.text })
+      }
+      return passages
+    })
+
+    /** The answer's pieces as they come; a citation of anything but a given passage stops it. */
+    const ask = Effect.fnUntraced(function*(request: typeof AskRequest.Type) {
+      const terms = searchTerms(request.question)
+      if (terms.length === 0) {
+        return yield* reject("invalid_request", "Ask about something the words of a contract would say, such as \"which contracts renew automatically?\".", {
+          param: "question"
+        })
+      }
+      const passages = yield* passagesFor(terms, request.limit ?? defaultCitedContracts)
+      const pieces = answerer.answer({ text: request.question, terms }, passages).pipe(
+        Stream.mapEffect((piece) =>
+          piece.type === "citation" && !citesPassage(passages, piece.citation)
+            ? Effect.fail(new GenerationFailed({ reason: "the answer cited words it was not given" }))
+            : Effect.succeed(piece)
+        )
+      )
+      return { pieces, model: answerer.identity }
+    })
+
+    /** The answer whole, for `stream: false`: it fails as a whole, never as a part. */
+    const answer = Effect.fnUntraced(function*(request: typeof AskRequest.Type) {
+      const { model, pieces } = yield* ask(request)
+      const collected = yield* Stream.runCollect(pieces).pipe(
+        Effect.catchTag(
+          "GenerationFailed",
+          (failed) => Effect.zipRight(Effect.logWarning("an answer stopped partway", failed.reason), Effect.fail(generationFailed))
+        )
+      )
+      return answerOf(request.question, collected, model)
+    })
+
+    return { ask, answer } as const
+  })
+}) {}
