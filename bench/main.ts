@@ -1,4 +1,4 @@
-// npm run bench [-- --quick] [--only=floors,postgres,embedded,memory,imports,webhooks] [--flows=drafting,get,spread,hot] [--profile]
+// npm run bench [-- --quick] [--only=floors,postgres,embedded,memory,imports,webhooks,ask] [--flows=drafting,get,spread,hot] [--profile]
 //
 // Measures the physical floors and the service side by side in one run and prints ratios: on a
 // shared machine absolute numbers drift from run to run, ratios taken in the same run much less.
@@ -11,7 +11,8 @@ import { pgRoundFloor } from "./floors/pgFloor.js"
 import { pgliteRoundFloor } from "./floors/pgliteFloor.js"
 import { describeMachine } from "./lib/machine.js"
 import { freshDatabase } from "./lib/postgres.js"
-import { importTable, memoryTable, ratios, ratioTable, type Results, throughputTable, webhookTable } from "./report.js"
+import { askTable, importTable, memoryTable, ratios, ratioTable, type Results, throughputTable, webhookTable } from "./report.js"
+import { askFlow } from "./service/ask.js"
 import { type FlowName, serviceFlows } from "./service/flows.js"
 import { importFlow } from "./service/imports.js"
 import { memoryFlow } from "./service/memory.js"
@@ -36,7 +37,8 @@ const settings = quick
     checkpoints: [200, 500],
     idleSeconds: 10,
     imports: { copies: 5, pages: 20, memoryFiles: 100, memoryFileMb: 1, memoryPages: 2 },
-    webhooks: { endpoints: 3, contracts: 200, clients: 32, withinSeconds: 300 }
+    webhooks: { endpoints: 3, contracts: 200, clients: 32, withinSeconds: 300 },
+    ask: { contracts: 1000, otherContracts: 250, clients: 32, sequential: 200, concurrentClients: 8, durationMs: 2000, streamRuns: 10 }
   }
   : {
     durationMs: 8000,
@@ -49,7 +51,8 @@ const settings = quick
     // enough that most of the 20,000 passivate while the rest are drafted.
     idleSeconds: 30,
     imports: { copies: 25, pages: 20, memoryFiles: 100, memoryFileMb: 1, memoryPages: 10 },
-    webhooks: { endpoints: 10, contracts: 2000, clients: 32, withinSeconds: 900 }
+    webhooks: { endpoints: 10, contracts: 2000, clients: 32, withinSeconds: 900 },
+    ask: { contracts: 10_000, otherContracts: 2500, clients: 32, sequential: 400, concurrentClients: 8, durationMs: 8000, streamRuns: 20 }
   }
 
 const repo = fileURLToPath(new URL("..", import.meta.url))
@@ -73,12 +76,19 @@ const main = async () => {
       machine.loadAverage.join(" ")
     }`
   )
-  const results: Results & { floors?: Results["floors"] } = { service: {}, memory: {}, imports: {}, webhooks: {} }
+  const results: Results & { floors?: Results["floors"] } = { service: {}, memory: {}, imports: {}, webhooks: {}, ask: {} }
 
-  if (wanted("floors")) {
-    log("floors")
+  // The ask flow's ratios are to the bare node:http floors: measured for it even when `floors` is not wanted.
+  if (wanted("floors") || wanted("ask")) {
+    log(wanted("floors") ? "floors" : "floors (bare node:http only, for the ask flow's ratios)")
     const http100 = await httpFloor(repo, settings.readConnections, settings.durationMs, join(logDir, "bare-http.log"))
     log(`  bare node:http at ${settings.readConnections}: ${http100.medianRate}/s`)
+    const http1 = await httpFloor(repo, 1, settings.durationMs / 2, join(logDir, "bare-http-1.log"))
+    log(`  bare node:http at 1: ${http1.medianRate}/s, p50 ${http1.p50Ms} ms`)
+    results.floors = { http100, http1 }
+  }
+
+  if (wanted("floors")) {
     const floorDb = await freshDatabase(adminUrl, "contracts_bench_floor")
     const pg1 = await pgRoundFloor(floorDb.url, 1, settings.durationMs)
     const pg32 = await pgRoundFloor(floorDb.url, settings.writeClients, settings.durationMs)
@@ -87,7 +97,7 @@ const main = async () => {
     const pglite1 = await pgliteRoundFloor(join(scratch, "floor-1"), 1, settings.durationMs)
     const pglite32 = await pgliteRoundFloor(join(scratch, "floor-32"), settings.writeClients, settings.durationMs)
     log(`  round transaction, PGlite: ${pglite1.medianRate}/s at 1, ${pglite32.medianRate}/s at ${settings.writeClients}`)
-    results.floors = { http100, pg1, pg32, pglite1, pglite32 }
+    results.floors = { ...results.floors!, pg1, pg32, pglite1, pglite32 }
   }
 
   for (const db of ["postgres", "embedded"] as const) {
@@ -160,6 +170,24 @@ const main = async () => {
     }
   }
 
+  if (wanted("ask")) {
+    // Both databases even with --quick: the search is the database's, and PGlite runs it in the service's process.
+    for (const db of ["postgres", "embedded"] as const) {
+      log(`ask on ${db === "postgres" ? "PostgreSQL" : "embedded PGlite"}`)
+      const database = db === "postgres" ? await freshDatabase(adminUrl, "contracts_bench_ask") : undefined
+      try {
+        results.ask![db] = await askFlow(
+          { repo, databaseUrl: database?.url, dataDir: join(scratch, `ask-${db}`), logFile: join(logDir, `ask-${db}.log`) },
+          settings.ask,
+          join(logDir, `ask-${db}-explain.txt`),
+          log
+        )
+      } finally {
+        await database?.drop()
+      }
+    }
+  }
+
   const list = ratios(results)
   const file = join(resultsDir, `${stamp}.json`)
   writeFileSync(file, JSON.stringify({ startedAt: stamp, mode: quick ? "quick" : "full", settings, machine, results, ratios: list }, null, 2))
@@ -178,6 +206,10 @@ const main = async () => {
   }
   if (results.webhooks?.postgres !== undefined || results.webhooks?.embedded !== undefined) {
     log(webhookTable(results))
+    log("")
+  }
+  if (results.ask?.postgres !== undefined || results.ask?.embedded !== undefined) {
+    log(askTable(results))
     log("")
   }
   if (list.length > 0) {

@@ -1,16 +1,20 @@
 import type { LoadResult } from "./lib/load.js"
 import { round } from "./lib/stats.js"
+import type { AskResults } from "./service/ask.js"
 import type { ServiceResults } from "./service/flows.js"
 import type { ImportResults } from "./service/imports.js"
 import type { MemoryPoint, MemoryResults } from "./service/memory.js"
 import type { WebhookResults } from "./service/webhooks.js"
 
+/** The floors measured in this run: all of them with `floors`, only the bare node:http ones when the ask flow runs without it. */
 export interface Floors {
   readonly http100: LoadResult
-  readonly pg1: LoadResult
-  readonly pg32: LoadResult
-  readonly pglite1: LoadResult
-  readonly pglite32: LoadResult
+  /** One connection: the round trip of one request with nothing queued before it. */
+  readonly http1?: LoadResult
+  readonly pg1?: LoadResult
+  readonly pg32?: LoadResult
+  readonly pglite1?: LoadResult
+  readonly pglite32?: LoadResult
 }
 
 export interface Results {
@@ -19,13 +23,15 @@ export interface Results {
   readonly memory: { postgres?: MemoryResults; embedded?: MemoryResults }
   readonly imports?: { postgres?: ImportResults; embedded?: ImportResults }
   readonly webhooks?: { postgres?: WebhookResults; embedded?: WebhookResults }
+  readonly ask?: { postgres?: AskResults; embedded?: AskResults }
 }
 
 export interface Ratio {
   readonly name: string
   readonly value: number
   readonly target: string
-  readonly met: boolean
+  /** Undefined for a figure with no target: a ratio to read, not a pass mark. */
+  readonly met?: boolean
 }
 
 const others = (r: LoadResult) =>
@@ -42,6 +48,7 @@ export const throughputTable = (results: Results): string => {
     "| measurement | database | clients | median ops/s | p50 ms | p99 ms | server CPU ms/op | non-2xx |",
     "|---|---|---:|---:|---:|---:|---:|---|",
     ...row("floor: bare node:http, small JSON", "-", f?.http100),
+    ...row("floor: bare node:http, small JSON", "-", f?.http1),
     ...row("floor: round transaction (pg)", "PostgreSQL", f?.pg1),
     ...row("floor: round transaction (pg)", "PostgreSQL", f?.pg32),
     ...row("floor: round transaction (in-process)", "PGlite", f?.pglite1),
@@ -141,6 +148,53 @@ export const webhookTable = (results: Results): string => {
   return lines.join("\n")
 }
 
+const askRuns = (results: Results) =>
+  ([["PostgreSQL", results.ask?.postgres], ["embedded PGlite", results.ask?.embedded]] as const).flatMap(([db, a]) => a === undefined ? [] : [[db, a] as const])
+
+/** POST /ask: the seed, sequential latency, the concurrent run, the streamed form, then each question with its search plan on PostgreSQL. */
+export const askTable = (results: Results): string => {
+  const lines = [
+    "| database | contracts (other org) | blocks (other org) | seed drafts/s | sequential answers | p50 ms | p90 ms | p99 ms | max ms | server CPU ms/answer | concurrent clients | answers/s | concurrent p50 ms | concurrent p99 ms | concurrent CPU ms/answer | stream: first event p50 ms | stream: done p50 ms | answers checked | cross-org citations |",
+    "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|"
+  ]
+  for (const [db, a] of askRuns(results)) {
+    const s = a.sequential
+    const c = a.concurrent
+    lines.push(
+      `| ${db} | ${a.contracts} (${a.otherContracts}) | ${a.blocks} (${a.otherBlocks}) | ${a.draftsPerSecond} | ${s.requests} | ${s.p50Ms} | ${s.p90Ms} | ${s.p99Ms} | ${s.maxMs} | ${s.serverCpuMsPerAnswer} | ${c.clients} | ${c.medianRate} | ${c.p50Ms} | ${c.p99Ms} | ${
+        c.serverCpuMsPerOp ?? "-"
+      } | ${a.stream.firstEventP50Ms} | ${a.stream.doneP50Ms} | ${a.answersChecked} | ${a.crossOrgCitations} |`
+    )
+  }
+  lines.push(
+    "",
+    "| database | question | terms | p50 ms | max ms | citations | uses block_search_words | rows matched | execution ms | buffers hit / read |",
+    "|---|---|---|---:|---:|---:|---|---:|---:|---|"
+  )
+  for (const [db, a] of askRuns(results)) {
+    for (const q of a.questions) {
+      const p = q.plan
+      lines.push(
+        `| ${db} | ${q.question} | ${q.terms.join(" ")} | ${q.p50Ms} | ${q.maxMs} | ${q.citations} | ${
+          p === undefined ? "-" : p.usesWordsIndex ? "yes" : "**no**"
+        } | ${p?.matchedRows ?? "-"} | ${p?.executionMs ?? "-"} | ${p === undefined ? "-" : `${p.sharedHit} / ${p.sharedRead}`} |`
+      )
+    }
+  }
+  for (const [db, a] of askRuns(results)) {
+    for (const q of a.questions) {
+      if (q.plan === undefined) continue
+      lines.push(
+        "",
+        `EXPLAIN (ANALYZE, BUFFERS), ${db}, ${a.contracts} + ${a.otherContracts} contracts, "${q.question}": ${
+          q.plan.usesWordsIndex ? "uses" : "does NOT use"
+        } block_search_words; ${q.plan.nodes}; ${q.plan.matchedRows} rows matched; ${q.plan.executionMs} ms`
+      )
+    }
+  }
+  return lines.join("\n")
+}
+
 const ratio = (a: number, b: number) => round(a / b, 2)
 
 /** Every target from the issue as a ratio measured in this run. */
@@ -226,6 +280,39 @@ export const ratios = (results: Results): Array<Ratio> => {
       met: m.growthPerUploaded <= 0.5 && Object.keys(m.failed).length === 0
     })
   }
+  for (const [label, a] of [["PostgreSQL", results.ask?.postgres], ["embedded", results.ask?.embedded]] as const) {
+    if (a === undefined) continue
+    // No target is set for POST /ask: these say how many bare round trips an answer costs, and what share of the bare server's rate it keeps.
+    if (f?.http1 !== undefined) {
+      out.push({
+        name: `${label}: POST /ask p50 / bare node:http round trip at 1 connection (${a.sequential.p50Ms} / ${f.http1.p50Ms} ms, ${a.contracts} contracts)`,
+        value: ratio(a.sequential.p50Ms, f.http1.p50Ms),
+        target: "- (none set)"
+      })
+    }
+    if (f?.http100 !== undefined) {
+      out.push({
+        name:
+          `${label}: POST /ask answers/s at ${a.concurrent.clients} clients / bare node:http at 100 connections (${a.concurrent.medianRate} / ${f.http100.medianRate})`,
+        value: ratio(a.concurrent.medianRate, f.http100.medianRate),
+        target: "- (none set)"
+      })
+    }
+    const getSheet = results.service[label === "PostgreSQL" ? "postgres" : "embedded"]?.getSheet
+    if (getSheet !== undefined) {
+      out.push({
+        name: `${label}: POST /ask answers/s / GET sheet at 100 connections (${a.concurrent.medianRate} / ${getSheet.medianRate})`,
+        value: ratio(a.concurrent.medianRate, getSheet.medianRate),
+        target: "- (none set)"
+      })
+    }
+    out.push({
+      name: `${label}: POST /ask citations of the other org's contracts (${a.answersChecked} answers checked)`,
+      value: a.crossOrgCitations,
+      target: "0",
+      met: a.crossOrgCitations === 0
+    })
+  }
   return out
 }
 
@@ -233,5 +320,5 @@ export const ratioTable = (list: ReadonlyArray<Ratio>): string =>
   [
     "| ratio | value | target | met |",
     "|---|---:|---|---|",
-    ...list.map((r) => `| ${r.name} | ${r.value} | ${r.target} | ${r.met ? "yes" : "**no**"} |`)
+    ...list.map((r) => `| ${r.name} | ${r.value} | ${r.target} | ${r.met === undefined ? "-" : r.met ? "yes" : "**no**"} |`)
   ].join("\n")

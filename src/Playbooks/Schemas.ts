@@ -1,4 +1,5 @@
 import { Schema } from "effect"
+import { skipReasons } from "../Domain/Playbooks/Outcome.js"
 import { playbookTerms, ruleSources } from "../Domain/Playbooks/Rule.js"
 import { Body } from "../Http/Schemas.js"
 
@@ -58,8 +59,6 @@ export const ApplyRequest = Body({
   playbook_ids: Schema.optional(Schema.Array(Id).pipe(Schema.maxItems(maxRules))),
   dry_run: Schema.optional(Schema.Boolean)
 }).annotations({ identifier: "ApplyPlaybookRequest" })
-
-const skipReasons = ["no_rule", "below_floor", "above_ceiling", "already_decided", "needs_a_human", "not_a_negotiator"] as const
 
 /** What the core decided, as the entity answers it. */
 export const PlaybookOutcome = Schema.Struct({

@@ -71,8 +71,9 @@ export const bestQuote = (text: string, terms: ReadonlyArray<string>): string =>
   const stems = terms.map(stemOf)
   let best: readonly [number, number] = [0, text.length]
   let bestScore = -1
+  // More of the question's words first; among equals the fuller sentence, since a heading names a topic and a clause settles it.
   for (const [start, end] of sentences(text)) {
-    const score = hitsIn(text.slice(start, end), stems).length
+    const score = hitsIn(text.slice(start, end), stems).length * (maxQuote + 1) + Math.min(end - start, maxQuote)
     if (score > bestScore) [best, bestScore] = [[start, end], score]
   }
   let [start, end] = best

@@ -29,4 +29,4 @@ export const searchTerms = (question: string): ReadonlyArray<string> => {
 }
 
 /** A term's stem for matching inside sentences: "automatically" finds "automatic", "renew" finds "renewal". */
-export const stemOf = (term: string): string => (term.length <= 4 ? term : term.slice(0, Math.max(4, term.length - 3)))
+export const stemOf = (term: string): string => (term.length <= 4 ? term : term.slice(0, Math.max(4, term.length - 4)))

@@ -19,7 +19,8 @@ export const requireNegotiator = (contract: Contract, actor: Actor): Rejection |
   return seat.party
 }
 
-const afterFirstSend = (contract: Contract): Rejection | undefined =>
+/** Decisions exist only on an open contract that was sent: before that the draft's facts are edited directly. */
+export const afterFirstSend = (contract: Contract): Rejection | undefined =>
   requireOpen(contract) ??
     (contract.state === "draft"
       ? reject("invalid_request", "Nothing is negotiated before the first Send: edit the draft's facts directly.")

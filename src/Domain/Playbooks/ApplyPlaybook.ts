@@ -1,10 +1,10 @@
 import type { Actor, Contract } from "../Contract/Contract.js"
 import type { Decided } from "../Contract/Decided.js"
-import { requireCurrentHash, requireOpen } from "../Contract/Guards.js"
+import { requireCurrentHash } from "../Contract/Guards.js"
 import type { NewId } from "../Contract/Ids.js"
-import { reject, Rejection } from "../Contract/Rejection.js"
+import { Rejection } from "../Contract/Rejection.js"
 import { seatOf } from "../Contract/Seat.js"
-import { requireNegotiator, stageDecision } from "../Negotiation/Staging.js"
+import { afterFirstSend, requireNegotiator, stageDecision } from "../Negotiation/Staging.js"
 import { judgeAsk } from "./Judge.js"
 import type { PlaybookOutcome, PlaybookSkipped, PlaybookStaged } from "./Outcome.js"
 import type { PlaybookRule } from "./Rule.js"
@@ -21,10 +21,6 @@ export interface ApplyPlaybookInput {
 }
 
 // The refusals stageDecision gives before the first Send and after the end, so both answer alike.
-const afterFirstSend = (contract: Contract): Rejection | undefined =>
-  requireOpen(contract) ??
-    (contract.state === "draft" ? reject("invalid_request", "Nothing is negotiated before the first Send: edit the draft's facts directly.") : undefined)
-
 const quoting = (rule: PlaybookRule) => `Playbook (${rule.term}): "${rule.rule_text}"`
 
 /**

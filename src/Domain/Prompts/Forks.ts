@@ -5,12 +5,13 @@ import type { Sides } from "./PromptSides.js"
 
 export const maxForks = 3
 
-const sideNames: Readonly<Record<string, readonly [string, string]>> = {
-  tpl_one_way_nda: ["discloses the confidential information", "receives it"],
-  tpl_master_services: ["is the customer", "is the supplier"],
-  tpl_statement_of_work: ["is the customer", "is the supplier"],
-  tpl_consulting: ["is the client", "is the consultant"],
-  tpl_saas_subscription: ["is the provider", "is the customer"]
+/** What the template's first party blank does, as the question asks it. */
+const firstSide: Readonly<Record<string, string>> = {
+  tpl_one_way_nda: "discloses the confidential information",
+  tpl_master_services: "is the customer",
+  tpl_statement_of_work: "is the customer",
+  tpl_consulting: "is the client",
+  tpl_saas_subscription: "is the provider"
 }
 
 export const oneWayFork = "Will only one side disclose confidential information? If so, a one-way NDA fits better than a mutual one: say which side discloses."
@@ -20,11 +21,11 @@ export const sideForks = (template: Template, sides: Sides, nameOf: (marker: str
   if (sides.extra.length > 0) {
     forks.push(`The prompt names more parties than this agreement has room for (${sides.extra.join(", ")}): which one is the other party?`)
   }
-  const names = sideNames[template.id]
+  const asks = firstSide[template.id]
   const [first, second] = sides.pair
-  if (names !== undefined && !sides.sides.has(first ?? "") && !sides.sides.has(second ?? "")) {
+  if (asks !== undefined && !sides.sides.has(first ?? "") && !sides.sides.has(second ?? "")) {
     const [a, b] = [first, second].map((marker) => (marker === undefined ? "the other party" : nameOf(marker)))
-    forks.push(`Which side ${names[0]}: ${a} or ${b}?`)
+    forks.push(`Which side ${asks}: ${a} or ${b}?`)
   }
   return forks
 }

@@ -1,3 +1,5 @@
+import { shareAlternatives } from "./Alternatives.js"
+
 /**
  * The effective date a prompt states: "1 March 2027", "March 1, 2027", "2027-03-01", "15/03/2027"
  * (only when the day cannot be read as a month), "today", "tomorrow", "next Monday", "the start of
@@ -35,6 +37,7 @@ interface Day {
 
 interface Found {
   readonly start: number
+  readonly end: number
   readonly day: Day | undefined
   readonly written: "absolute" | "yearless" | "relative"
 }
@@ -76,19 +79,20 @@ const relativeDay = (match: RegExpExecArray, today: Day): Day => {
 
 const findDates = (text: string, today: Day): ReadonlyArray<Found> => {
   const found: Array<Found> = []
-  const named = (start: number, dayText: string, monthText: string, yearText: string | undefined) => {
+  const named = (start: number, end: number, dayText: string, monthText: string, yearText: string | undefined) => {
     const day = Number(dayText)
     const monthIndex = monthNumber(monthText)
     found.push(
       yearText === undefined
-        ? { start, day: nextOccurrence(today, monthIndex, day), written: "yearless" }
-        : { start, day: checked({ year: Number(yearText), month: monthIndex, day }), written: "absolute" }
+        ? { start, end, day: nextOccurrence(today, monthIndex, day), written: "yearless" }
+        : { start, end, day: checked({ year: Number(yearText), month: monthIndex, day }), written: "absolute" }
     )
   }
-  for (const m of text.matchAll(dayFirst)) named(m.index, m[1]!, m[2]!, m[3])
-  for (const m of text.matchAll(monthFirst)) named(m.index, m[2]!, m[1]!, m[3])
+  const end = (m: RegExpExecArray) => m.index + m[0].length
+  for (const m of text.matchAll(dayFirst)) named(m.index, end(m), m[1]!, m[2]!, m[3])
+  for (const m of text.matchAll(monthFirst)) named(m.index, end(m), m[2]!, m[1]!, m[3])
   for (const m of text.matchAll(isoDate)) {
-    found.push({ start: m.index, day: checked({ year: Number(m[1]), month: Number(m[2]), day: Number(m[3]) }), written: "absolute" })
+    found.push({ start: m.index, end: end(m), day: checked({ year: Number(m[1]), month: Number(m[2]), day: Number(m[3]) }), written: "absolute" })
   }
   for (const m of text.matchAll(slashDate)) {
     const [first, second] = [Number(m[1]), Number(m[2])]
@@ -98,9 +102,9 @@ const findDates = (text: string, today: Day): ReadonlyArray<Found> => {
       : second > 12 && first <= 12
       ? { year: Number(m[3]), month: first, day: second }
       : undefined
-    found.push({ start: m.index, day: day === undefined ? undefined : checked(day), written: "absolute" })
+    found.push({ start: m.index, end: end(m), day: day === undefined ? undefined : checked(day), written: "absolute" })
   }
-  for (const m of text.matchAll(relative)) found.push({ start: m.index, day: relativeDay(m, today), written: "relative" })
+  for (const m of text.matchAll(relative)) found.push({ start: m.index, end: end(m), day: relativeDay(m, today), written: "relative" })
   return found
 }
 
@@ -118,7 +122,8 @@ export const effectiveDate = (text: string, todayText: string): string | undefin
   const found = findDates(text, today)
   const before = (date: Found) => text.slice(Math.max(0, date.start - 30), date.start)
   const ours = found.filter((date) => !otherEvent.test(before(date)) && !endCue.test(before(date)))
-  const cued = ours.filter((date) => startCue.test(before(date)))
+  const roles = ours.map((date) => ({ ...date, role: startCue.test(before(date)) ? "start" : "none" }))
+  const cued = shareAlternatives(text, roles, (role) => role === "none", /^,?\s(?:or)\s$/i).filter((date) => date.role === "start")
   const candidates = cued.length > 0 ? cued : ours.filter((date) => date.written === "absolute")
   const distinct = new Set(candidates.map((date) => (date.day === undefined ? "invalid" : render(date.day))))
   if (distinct.size !== 1 || distinct.has("invalid")) return undefined

@@ -1,3 +1,4 @@
+import { shareAlternatives } from "./Alternatives.js"
 import { numberInWords, parseWordNumber, wordNumber } from "./NumberWords.js"
 
 /**
@@ -9,6 +10,8 @@ import { numberInWords, parseWordNumber, wordNumber } from "./NumberWords.js"
 export type DurationRole = "notice" | "acceptance" | "payment" | "renewal" | "term" | "bare" | "other"
 
 export interface Duration {
+  readonly start: number
+  readonly end: number
   readonly value: string
   readonly role: DurationRole
 }
@@ -64,7 +67,7 @@ export const findDurations = (text: string): ReadonlyArray<Duration> => {
   const add = (start: number, end: number, n: number | undefined, kind: string | undefined, base: string) => {
     if (n === undefined || n < 1) return
     const role = roleOf(text.slice(Math.max(0, start - 40), start), text.slice(end, end + 30))
-    found.push({ value: renderDuration(n, kind, base), role })
+    found.push({ start, end, value: renderDuration(n, kind, base), role })
   }
   for (const m of text.matchAll(periodPattern)) {
     const n = /^\d/.test(m[1]!) ? Number(m[1]) : parseWordNumber(m[1]!)
@@ -74,6 +77,8 @@ export const findDurations = (text: string): ReadonlyArray<Duration> => {
     const start = m.index + m[0].search(/\s(?:a|an)\s/i) + 1
     add(start, m.index + m[0].length, 1, m[1], m[2]!)
   }
-  for (const m of text.matchAll(netPattern)) found.push({ value: renderDuration(Number(m[1]), undefined, "day"), role: "payment" })
-  return found
+  for (const m of text.matchAll(netPattern)) {
+    found.push({ start: m.index, end: m.index + m[0].length, value: renderDuration(Number(m[1]), undefined, "day"), role: "payment" })
+  }
+  return shareAlternatives(text, found, (role) => role === "bare" || role === "other")
 }

@@ -1,3 +1,5 @@
+import { shareAlternatives } from "./Alternatives.js"
+
 /**
  * Amounts of money and what each one is for, read from the words around it: a day rate, an annual
  * fee, a liability cap, a total fee. An amount whose purpose the words do not say is "unclear" and
@@ -75,8 +77,9 @@ export const findMoney = (text: string): ReadonlyArray<Money> => {
     const currency = /^[A-Z]{3}$/i.test(m[4]!) ? m[4]!.toUpperCase() : m[4]!.toLowerCase()
     found.push({ start: m.index, end: m.index + m[0].length, value: `${amount(m[1]!, m[2], m[3])} ${currency}` })
   }
-  return found.map(({ end, start, value }) => {
+  const read = found.map(({ end, start, value }) => {
     const before = text.slice(Math.max(0, start - 40), start)
-    return { value, role: roleOf(before, text.slice(end, end + 25)), afterFor: /\bfor\s$/i.test(before) }
+    return { start, end, value, role: roleOf(before, text.slice(end, end + 25)), afterFor: /\bfor\s$/i.test(before) }
   })
+  return shareAlternatives(text, read, (role) => role === "unclear")
 }

@@ -40,6 +40,7 @@ const tokenPattern = /[\p{L}\p{N}][\p{L}\p{N}&'.-]{0,40}|&/gu
 
 const bare = (word: string): string => word.replace(/'s$|'$/i, "")
 const core = (word: string): string => bare(word).replace(/\.$/, "")
+const isSuffix = (word: string): boolean => legalSuffix.test(bare(word))
 const capitalised = (word: string): boolean => /^[\p{Lu}\p{N}]/u.test(word)
 const startsName = (word: string): boolean => /^\p{Lu}/u.test(word) && !isOrdinaryWord(core(word)) && !isSuffix(word)
 /**
@@ -58,7 +59,6 @@ const endsOnSuffix = (text: string, tokens: ReadonlyArray<Token>, from: number):
   }
   return false
 }
-const isSuffix = (word: string): boolean => legalSuffix.test(bare(word))
 
 /** Reads a name from token `first`; the index after its last token, and where its text ends. */
 const readName = (text: string, tokens: ReadonlyArray<Token>, first: number): { next: number; end: number; suffix: boolean } => {
@@ -122,7 +122,11 @@ const capitalisedRuns = (text: string): ReadonlyArray<Run> => {
   return runs
 }
 
-const sameParty = (a: string, b: string): boolean => nameKey(nameCore(a)) === nameKey(nameCore(b))
+/** "Globex" is short for "Globex Inc"; "Acme Inc" and "Acme Ltd" are two companies. */
+const sameParty = (a: string, b: string): boolean => {
+  if (nameKey(nameCore(a)) !== nameKey(nameCore(b))) return false
+  return nameCore(a) === a || nameCore(b) === b || nameKey(a) === nameKey(b)
+}
 
 const markText = (text: string, mentions: ReadonlyArray<Mention>): string => {
   let marked = ""
@@ -146,8 +150,9 @@ export const readParties = (text: string, self: string): PartyReading => {
   for (const run of runs) {
     if (!run.named || sameParty(run.name, self)) continue
     const known = others.findIndex((other) => sameParty(other, run.name))
-    if (known === -1 && others.length < maxOthers) others.push(run.name)
-    else if (run.suffix && !legalSuffix.test(others[known]!.split(" ").at(-1)!)) others[known] = run.name
+    if (known === -1) {
+      if (others.length < maxOthers) others.push(run.name)
+    } else if (run.suffix && nameCore(others[known]!) === others[known]) others[known] = run.name
   }
   const mentions: Array<Mention> = []
   for (const run of runs) {

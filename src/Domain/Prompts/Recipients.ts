@@ -18,8 +18,6 @@ export const emailPattern = /(?<![\w.%+-])[\w%+-](?:[\w.%+-]{0,62}[\w%+-])?@(?:[
 const signerWords = /\b(?:sign\w{0,6}|signator\w{1,3}|execut\w{1,4}|e-?sign\w{0,4})\b/i
 const negotiatorWords = /\b(?:negotiat\w{0,6}|review\w{0,3}|legal|counsel|lawyer\w?|comment\w{0,3}|redline\w{0,3}|mark\s?up|feedback)\b/i
 
-const clauseEnd = /\s(?:and|but|while|whereas)\s|[;.!?](?:\s|$)/i
-
 /** The words between an address and the clause boundary on each side, never reaching another address. */
 const context = (text: string, start: number, end: number, previousEnd: number, nextStart: number): string => {
   const left = text.slice(Math.max(previousEnd, start - 80), start)
@@ -27,10 +25,13 @@ const context = (text: string, start: number, end: number, previousEnd: number, 
   const leftClause = cuts.length === 0 ? left : left.slice(cuts.at(-1)!.index + cuts.at(-1)![0].length)
   let right = text.slice(end, Math.min(nextStart, end + 80))
   const parenthesis = /^\s?\(([^()]{0,60})\)/.exec(right)
+  const sentenceEnd = /[;.!?](?:\s|$)/.exec(right)
   if (parenthesis !== null) right = parenthesis[1]!
-  else {
-    const cut = clauseEnd.exec(right)
-    if (cut !== null) right = right.slice(0, cut.index)
+  else if (sentenceEnd !== null) right = right.slice(0, sentenceEnd.index)
+  else if (nextStart < text.length && end + right.length === nextStart) {
+    // Another address follows in the same sentence: the words after the last "and" are its own.
+    const joins = [...right.matchAll(/\s(?:and|but|while)\s/gi)]
+    if (joins.length > 0) right = right.slice(0, joins.at(-1)!.index)
   }
   return `${leftClause} ${right}`
 }

@@ -1,0 +1,550 @@
+import { writeFileSync } from "node:fs"
+import type http from "node:http"
+import Pg from "pg"
+import { searchTerms } from "../../src/Domain/Ask/Question.js"
+import { cpuMsOf } from "../lib/child.js"
+import { expectJson, keepAliveAgent, request } from "../lib/http.js"
+import { type LoadResult, runLoad } from "../lib/load.js"
+import { connectionPool } from "../lib/rawClient.js"
+import { quantile, round } from "../lib/stats.js"
+import { createOrg, freshKey, type Seat } from "./actors.js"
+import { type Service, type ServiceOptions, startService } from "./service.js"
+
+export interface AskSettings {
+  /** Contracts of the asking org, drafted before any question. */
+  readonly contracts: number
+  /** Contracts of a second org in the same mode: in the index, never to be cited. */
+  readonly otherContracts: number
+  /** Drafting clients for the seed. */
+  readonly clients: number
+  /** Sequential questions timed, round-robin over the question set. */
+  readonly sequential: number
+  /** Closed-loop clients of the concurrent run. */
+  readonly concurrentClients: number
+  readonly durationMs: number
+  /** Timed streamed answers of one question. */
+  readonly streamRuns: number
+}
+
+/** One question's part of the sequential run, and on PostgreSQL the plan of its search statement. */
+export interface QuestionResult {
+  readonly question: string
+  readonly terms: ReadonlyArray<string>
+  readonly requests: number
+  readonly p50Ms: number
+  readonly maxMs: number
+  /** Citations in its answers (the same every time: the answer is deterministic). */
+  readonly citations: number
+  readonly plan?: PlanSummary
+}
+
+export interface PlanSummary {
+  /** The plan's nodes, outermost first, each with its relation or index. */
+  readonly nodes: string
+  readonly usesWordsIndex: boolean
+  /** Rows the GIN index (or the scan, when the index is not used) found matching the query: what ts_rank ranks. */
+  readonly matchedRows: number
+  readonly planningMs: number
+  readonly executionMs: number
+  readonly sharedHit: number
+  readonly sharedRead: number
+}
+
+export interface AskResults {
+  readonly contracts: number
+  readonly otherContracts: number
+  /** Blocks in the asking org's drafts (one index row each), from the drafts' answers. */
+  readonly blocks: number
+  readonly otherBlocks: number
+  readonly seedSeconds: number
+  readonly draftsPerSecond: number
+  readonly idleSeconds: number
+  readonly sequential: {
+    readonly requests: number
+    readonly p50Ms: number
+    readonly p90Ms: number
+    readonly p99Ms: number
+    readonly maxMs: number
+    readonly serverCpuMsPerAnswer: number
+  }
+  readonly questions: ReadonlyArray<QuestionResult>
+  readonly concurrent: LoadResult
+  readonly stream: {
+    readonly question: string
+    readonly runs: number
+    readonly firstEventP50Ms: number
+    readonly firstEventMaxMs: number
+    readonly doneP50Ms: number
+    readonly doneMaxMs: number
+  }
+  /** Answers checked, and citations of a contract not the asker's own: the flow throws before this could be more than 0. */
+  readonly answersChecked: number
+  readonly crossOrgCitations: number
+  /** On PostgreSQL: whether the statistics were fresh when the plans were taken. */
+  readonly analyzed?: boolean
+}
+
+export const askQuestions = [
+  "Which contracts renew automatically?",
+  "What is the limitation of liability?",
+  "governing law New York",
+  "notice period for termination",
+  "confidential information survives",
+  "annual subscription fee",
+  "acceptance of deliverables",
+  "daily rate of the consultant"
+] as const
+
+const streamedQuestion = askQuestions[0]
+
+// Read with contracts at rest: an org's archive is mostly passivated, and a read of a passivated
+// contract is a query and a parse where a live one is its entity's copy. Five seconds, and the
+// reaper's two sweeps of five, are waited out after the seed.
+const idleSeconds = 5
+const passivationMs = idleSeconds * 1000 + 2 * 5000 + 2000
+
+/** The search statement of src/Ask/Repo.ts, word for word, with its parameters numbered: keep the two alike. */
+const searchSql = `
+        SELECT b.contract_id, b.block_id
+        FROM block_search b, CAST(replace(plainto_tsquery('english', $1)::text, '&', '|') AS tsquery) AS q
+        WHERE b.words @@ q AND b.mode = $2 AND b.contract_id IN (
+          SELECT c.id FROM contracts c WHERE c.org_id = $3 AND c.mode = $4
+          UNION
+          SELECT p.contract_id FROM contract_parties p WHERE p.org_id = $5 AND p.mode = $6 AND p.removed_at IS NULL
+        )
+        ORDER BY ts_rank(b.words, q) DESC, b.contract_id, b.block_id
+        LIMIT $7`
+// src/Ask.ts: 10 contracts cited by default, 5 candidates read per contract.
+const searchLimit = 10 * 5
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
+
+interface Template {
+  readonly id: string
+  readonly blanks: ReadonlyArray<{ key: string; kind: string; required: boolean }>
+}
+
+const firstNames = ["North", "Blue", "Silver", "Granite", "Harbor", "Cedar", "Summit", "Iron", "Lumen", "Orchard", "Pioneer", "Quartz", "Redwood", "Tidal"]
+const lastNames = ["wind", "stone", "field", "bridge", "gate", "light", "brook", "crest", "forge", "haven", "mark", "ridge", "vale", "works", "well"]
+const suffixes = ["Ltd", "LLC", "Inc.", "GmbH", "plc", "S.A."]
+const laws = ["the State of New York", "England and Wales", "the State of Delaware", "the State of California", "Ontario", "Ireland"]
+const periods = ["one (1) year", "two (2) years", "three (3) years", "eighteen (18) months"]
+const notices = ["thirty (30) days'", "sixty (60) days'", "ninety (90) days'", "fourteen (14) days'"]
+const months = ["January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December"]
+
+const companyOf = (n: number) =>
+  `${firstNames[n % firstNames.length]}${lastNames[Math.floor(n / firstNames.length) % lastNames.length]} ${suffixes[Math.floor(n / 7) % suffixes.length]}`
+const money = (n: number, from: number, step: number, span: number) => `$${(from + ((n * 7919) % span) * step).toLocaleString("en-US")}`
+
+/**
+ * Facts for the n-th contract, from the template's blanks by kind: the org's own name as the first
+ * party, a customer of many names, fees that differ. One contract in ten leaves every fact out
+ * (the words keep placeholders), one in ten leaves out the optional ones (their standard wording).
+ */
+const factsFor = (template: Template, n: number, ownName: string): Record<string, string> | undefined => {
+  if (n % 10 === 9) return undefined
+  const facts: Record<string, string> = {}
+  let parties = 0
+  for (const blank of template.blanks) {
+    if (!blank.required && n % 10 === 4) continue
+    switch (blank.kind) {
+      case "party":
+        facts[blank.key] = parties++ === 0 ? ownName : companyOf(n * 31 + parties)
+        break
+      case "money":
+        facts[blank.key] = blank.key === "daily_rate"
+          ? money(n, 600, 25, 40)
+          : blank.key === "liability_cap"
+          ? money(n, 250_000, 50_000, 40)
+          : money(n, 5000, 500, 400)
+        break
+      case "date":
+        facts[blank.key] = `${1 + (n % 28)} ${months[n % 12]} ${2026 + (n % 3)}`
+        break
+      case "jurisdiction":
+        facts[blank.key] = laws[n % laws.length]!
+        break
+      case "term":
+        facts[blank.key] = periods[n % periods.length]!
+        break
+      case "notice":
+        facts[blank.key] = notices[n % notices.length]!
+        break
+    }
+  }
+  return facts
+}
+
+/** Drafts `count` contracts for `seat` on `clients` loops, the six templates in turn; their ids and block count. */
+const seed = async (
+  base: string,
+  agent: http.Agent,
+  seat: Seat,
+  ownName: string,
+  templates: ReadonlyArray<Template>,
+  count: number,
+  clients: number,
+  offset: number
+): Promise<{ ids: Set<string>; blocks: number }> => {
+  const ids = new Set<string>()
+  let blocks = 0
+  let next = 0
+  await Promise.all(Array.from({ length: clients }, async () => {
+    while (next < count) {
+      const n = next++
+      const template = templates[n % templates.length]!
+      const facts = factsFor(template, n + offset, ownName)
+      const drafted = await expectJson(
+        201,
+        request(base, "/contracts", {
+          agent,
+          method: "POST",
+          headers: { ...seat.headers, "idempotency-key": freshKey("ask-seed") },
+          body: facts === undefined ? { template_id: template.id } : { template_id: template.id, facts }
+        }),
+        `draft ${template.id}`
+      ).catch((error) => {
+        throw new Error(`draft ${n} of ${count} (${template.id}): ${String(error)}`, { cause: error })
+      })
+      ids.add(drafted.id)
+      blocks += (drafted.blocks as Array<unknown> | undefined)?.length ?? 0
+    }
+  }))
+  return { ids, blocks }
+}
+
+interface Citation {
+  readonly contract: string
+}
+
+/** Throws unless every citation is of one of the asker's own contracts: above all, never the other org's. */
+const checkCitations = (
+  citations: ReadonlyArray<Citation>,
+  own: ReadonlySet<string>,
+  other: ReadonlySet<string>,
+  question: string,
+  who: string
+): number => {
+  for (const { contract } of citations) {
+    if (other.has(contract)) throw new Error(`POST /ask as ${who}, "${question}": cited ${contract}, a contract of the other org`)
+    if (!own.has(contract)) throw new Error(`POST /ask as ${who}, "${question}": cited ${contract}, not one of its own contracts`)
+  }
+  if (citations.length === 0) throw new Error(`POST /ask as ${who}, "${question}": no citation at all over ${own.size} contracts`)
+  if (citations.length > 10) throw new Error(`POST /ask as ${who}, "${question}": ${citations.length} citations, more than the default limit of 10`)
+  return citations.length
+}
+
+/**
+ * POST /ask on a service of its own: one org's `contracts` contracts and a second org's
+ * `otherContracts` in the full-text index, all at rest, then the eight questions sequentially
+ * (latency), from `concurrentClients` loops (throughput), and one question streamed (time to the
+ * first event and to `done`). On PostgreSQL, EXPLAIN (ANALYZE, BUFFERS) of the search statement
+ * for each question, run with `pg` against the same database; the plans go to `explainFile`.
+ */
+export const askFlow = async (
+  options: Omit<ServiceOptions, "idleSeconds" | "preload" | "onLine">,
+  settings: AskSettings,
+  explainFile: string,
+  log: (line: string) => void
+): Promise<AskResults> => {
+  const started = performance.now()
+  const at = () => `[${round((performance.now() - started) / 1000, 1)} s]`
+  const service = await startService({ ...options, idleSeconds })
+  const agent = keepAliveAgent(settings.clients)
+  try {
+    return await measure(service, options.databaseUrl, agent, settings, explainFile, log, at)
+  } finally {
+    agent.destroy()
+    await service.child.stop()
+  }
+}
+
+const measure = async (
+  service: Service,
+  databaseUrl: string | undefined,
+  agent: http.Agent,
+  settings: AskSettings,
+  explainFile: string,
+  log: (line: string) => void,
+  at: () => string
+): Promise<AskResults> => {
+  const base = service.url
+  const acme = await createOrg(base, agent, "Acme Ltd", "Ada Lovelace")
+  const umbrella = await createOrg(base, agent, "Umbrella Corp", "Una Umber")
+  const templates = (await expectJson<{ data: Array<Template> }>(200, request(base, "/templates", { agent, headers: acme.headers }), "templates")).data
+  const began = performance.now()
+  const own = await seed(base, agent, acme, "Acme Ltd", templates, settings.contracts, settings.clients, 0)
+  const other = await seed(base, agent, umbrella, "Umbrella Corp", templates, settings.otherContracts, settings.clients, 1_000_003)
+  const seedSeconds = (performance.now() - began) / 1000
+  const drafted = settings.contracts + settings.otherContracts
+  log(
+    `  ${at()} drafted ${settings.contracts} contracts (${own.blocks} blocks) of ${templates.length} templates, and ${settings.otherContracts} (${other.blocks} blocks) for another org, in ${
+      round(seedSeconds, 1)
+    } s (${round(drafted / seedSeconds, 1)}/s)`
+  )
+
+  let analyzed: boolean | undefined
+  if (databaseUrl !== undefined) {
+    // What autovacuum would have done a minute after the seed: the planner's statistics, fresh.
+    const client = new Pg.Client({ connectionString: databaseUrl })
+    await client.connect()
+    await client.query("ANALYZE block_search, contracts, contract_parties")
+    await client.end()
+    analyzed = true
+  }
+  await sleep(passivationMs)
+  log(`  ${at()} waited ${passivationMs / 1000} s for every contract to passivate (CONTRACT_IDLE_SECONDS=${idleSeconds})`)
+
+  const askHeaders = (seat: Seat) => ({ authorization: seat.headers.authorization! })
+  const ask = async (one: http.Agent, seat: Seat, question: string) =>
+    expectJson<{ answer: string; citations: Array<Citation> }>(
+      200,
+      request(base, "/ask", { agent: one, method: "POST", headers: askHeaders(seat), body: { question, stream: false } }),
+      `POST /ask "${question}"`
+    )
+  const one = keepAliveAgent(1)
+  let answersChecked = 0
+  try {
+    // Warm-up: every question three times, and each once as the other org, which must cite only its own.
+    for (let pass = 0; pass < 3; pass++) {
+      for (const question of askQuestions) {
+        checkCitations((await ask(one, acme, question)).citations, own.ids, other.ids, question, "Acme")
+        answersChecked++
+      }
+    }
+    for (const question of askQuestions) {
+      checkCitations((await ask(one, umbrella, question)).citations, other.ids, own.ids, question, "Umbrella")
+      answersChecked++
+    }
+
+    // Sequential: one request at a time, each answer checked.
+    const latencies: Array<number> = []
+    const perQuestion = askQuestions.map(() => ({ latencies: [] as Array<number>, citations: 0 }))
+    const cpuBefore = cpuMsOf(service.child.pid)
+    for (let n = 0; n < settings.sequential; n++) {
+      const index = n % askQuestions.length
+      const question = askQuestions[index]!
+      const t0 = performance.now()
+      const answer = await ask(one, acme, question)
+      const ms = performance.now() - t0
+      perQuestion[index]!.citations = checkCitations(answer.citations, own.ids, other.ids, question, "Acme")
+      answersChecked++
+      latencies.push(ms)
+      perQuestion[index]!.latencies.push(ms)
+    }
+    const serverCpuMsPerAnswer = round((cpuMsOf(service.child.pid) - cpuBefore) / settings.sequential, 2)
+    const sorted = Float64Array.from(latencies).sort()
+    const sequential = {
+      requests: settings.sequential,
+      p50Ms: round(quantile(sorted, 0.5), 2),
+      p90Ms: round(quantile(sorted, 0.9), 2),
+      p99Ms: round(quantile(sorted, 0.99), 2),
+      maxMs: round(quantile(sorted, 1), 2),
+      serverCpuMsPerAnswer
+    }
+    log(
+      `  ${at()} sequential: ${sequential.requests} answers, p50 ${sequential.p50Ms} ms, p90 ${sequential.p90Ms} ms, p99 ${sequential.p99Ms} ms, max ${sequential.maxMs} ms, server CPU ${serverCpuMsPerAnswer} ms/answer`
+    )
+    const questions: Array<QuestionResult> = askQuestions.map((question, index) => {
+      const mine = Float64Array.from(perQuestion[index]!.latencies).sort()
+      return {
+        question,
+        terms: searchTerms(question),
+        requests: mine.length,
+        p50Ms: round(quantile(mine, 0.5), 2),
+        maxMs: round(quantile(mine, 1), 2),
+        citations: perQuestion[index]!.citations
+      }
+    })
+    for (const q of questions) log(`    "${q.question}" [${q.terms.join(" ")}]: p50 ${q.p50Ms} ms, max ${q.maxMs} ms, ${q.citations} citations`)
+
+    // Concurrent: closed loops on the raw client, the questions in turn (their answers were checked above).
+    const pool = connectionPool(base, settings.concurrentClients)
+    const bodies = askQuestions.map((question) => JSON.stringify({ question, stream: false }))
+    let next = 0
+    const concurrent = await service.profiled("ask", () =>
+      runLoad({
+        clients: settings.concurrentClients,
+        durationMs: settings.durationMs,
+        serverPid: service.child.pid,
+        op: (client) => pool.at(client).request("POST", "/ask", askHeaders(acme), bodies[next++ % bodies.length])
+      }))
+    pool.close()
+    log(
+      `  ${at()} concurrent at ${concurrent.clients}: ${concurrent.medianRate} answers/s, p50 ${concurrent.p50Ms} ms, p99 ${concurrent.p99Ms} ms, server CPU ${concurrent.serverCpuMsPerOp} ms/answer`
+    )
+    if (concurrent.errors > 0 || Object.keys(concurrent.allStatuses).some((s) => s !== "200")) {
+      throw new Error(`concurrent POST /ask: statuses ${JSON.stringify(concurrent.allStatuses)}, ${concurrent.errors} errors ${concurrent.firstError ?? ""}`)
+    }
+
+    const stream = await streamed(base, askHeaders(acme), own.ids, other.ids, settings.streamRuns)
+    answersChecked += stream.runs + 1
+    log(
+      `  ${at()} streamed "${stream.question}", ${stream.runs} times: first event p50 ${stream.firstEventP50Ms} ms (max ${stream.firstEventMaxMs}), done p50 ${stream.doneP50Ms} ms (max ${stream.doneMaxMs})`
+    )
+
+    const planned = databaseUrl === undefined ? questions : await explain(databaseUrl, [...own.ids][0]!, questions, explainFile)
+    for (const q of planned) {
+      if (q.plan === undefined) continue
+      log(
+        `    EXPLAIN "${q.question}": ${
+          q.plan.usesWordsIndex ? "uses" : "does NOT use"
+        } block_search_words; ${q.plan.nodes}; ${q.plan.matchedRows} rows matched; execution ${q.plan.executionMs} ms (planning ${q.plan.planningMs}); buffers hit ${q.plan.sharedHit}, read ${q.plan.sharedRead}`
+      )
+    }
+
+    return {
+      contracts: settings.contracts,
+      otherContracts: settings.otherContracts,
+      blocks: own.blocks,
+      otherBlocks: other.blocks,
+      seedSeconds: round(seedSeconds, 2),
+      draftsPerSecond: round(drafted / seedSeconds, 1),
+      idleSeconds,
+      sequential,
+      questions: planned,
+      concurrent,
+      stream,
+      answersChecked,
+      crossOrgCitations: 0,
+      ...(analyzed === undefined ? {} : { analyzed })
+    }
+  } finally {
+    one.destroy()
+  }
+}
+
+/**
+ * One question as Server-Sent Events, read with fetch as its bytes arrive: from the call to the
+ * first whole event, and to the whole `done` event. One untimed run first opens the connection.
+ */
+const streamed = async (
+  base: string,
+  headers: Record<string, string>,
+  own: ReadonlySet<string>,
+  other: ReadonlySet<string>,
+  runs: number
+): Promise<AskResults["stream"]> => {
+  const once = async () => {
+    const t0 = performance.now()
+    const response = await fetch(`${base}/ask`, {
+      method: "POST",
+      headers: { ...headers, "content-type": "application/json" },
+      body: JSON.stringify({ question: streamedQuestion })
+    })
+    if (response.status !== 200 || !(response.headers.get("content-type") ?? "").startsWith("text/event-stream")) {
+      throw new Error(`streamed POST /ask: ${response.status} ${response.headers.get("content-type")} ${(await response.text()).slice(0, 300)}`)
+    }
+    const reader = response.body!.getReader()
+    const decoder = new TextDecoder()
+    let text = ""
+    let firstEvent: number | undefined
+    let done: { at: number; data: string } | undefined
+    for (;;) {
+      const chunk = await reader.read()
+      if (chunk.done) break
+      text += decoder.decode(chunk.value, { stream: true })
+      const now = performance.now()
+      if (firstEvent === undefined && text.includes("\n\n")) firstEvent = now - t0
+      const events = text.split("\n\n").slice(0, -1)
+      const last = events.at(-1)
+      if (done === undefined && last?.startsWith("event: done\n") === true) done = { at: now - t0, data: last.slice(last.indexOf("data: ") + 6) }
+      const failed = events.find((e) => e.startsWith("event: error\n"))
+      if (failed !== undefined) throw new Error(`streamed POST /ask: ${failed}`)
+    }
+    if (firstEvent === undefined || done === undefined) throw new Error(`streamed POST /ask: no done event in ${text.slice(0, 300)}`)
+    checkCitations((JSON.parse(done.data) as { citations: Array<Citation> }).citations, own, other, streamedQuestion, "Acme, streamed")
+    return { firstEvent, done: done.at }
+  }
+  await once()
+  const firsts: Array<number> = []
+  const dones: Array<number> = []
+  for (let n = 0; n < runs; n++) {
+    const { done, firstEvent } = await once()
+    firsts.push(firstEvent)
+    dones.push(done)
+  }
+  const f = Float64Array.from(firsts).sort()
+  const d = Float64Array.from(dones).sort()
+  return {
+    question: streamedQuestion,
+    runs,
+    firstEventP50Ms: round(quantile(f, 0.5), 2),
+    firstEventMaxMs: round(quantile(f, 1), 2),
+    doneP50Ms: round(quantile(d, 0.5), 2),
+    doneMaxMs: round(quantile(d, 1), 2)
+  }
+}
+
+interface PlanNode {
+  readonly "Node Type": string
+  readonly "Relation Name"?: string
+  readonly "Index Name"?: string
+  readonly "Sort Method"?: string
+  readonly "Actual Rows"?: number
+  readonly "Actual Loops"?: number
+  readonly "Shared Hit Blocks"?: number
+  readonly "Shared Read Blocks"?: number
+  readonly Plans?: ReadonlyArray<PlanNode>
+}
+
+const walk = (node: PlanNode, depth = 0): Array<{ node: PlanNode; depth: number }> => [
+  { node, depth },
+  ...(node.Plans ?? []).flatMap((child) => walk(child, depth + 1))
+]
+
+const describeNode = (node: PlanNode) =>
+  [
+    node["Node Type"],
+    node["Index Name"] === undefined ? (node["Relation Name"] === undefined ? "" : ` on ${node["Relation Name"]}`) : ` on ${node["Index Name"]}`,
+    node["Sort Method"] === undefined ? "" : ` (${node["Sort Method"]})`
+  ].join("")
+
+/** EXPLAIN (ANALYZE, BUFFERS) of the search statement for each question, as the asking org; the text plans go to `file`. */
+const explain = async (
+  databaseUrl: string,
+  ownContract: string,
+  questions: ReadonlyArray<QuestionResult>,
+  file: string
+): Promise<Array<QuestionResult>> => {
+  const client = new Pg.Client({ connectionString: databaseUrl })
+  await client.connect()
+  try {
+    const { org_id: org, mode } = (await client.query<{ org_id: string; mode: string }>("SELECT org_id, mode FROM contracts WHERE id = $1", [ownContract]))
+      .rows[0]!
+    const params = (q: QuestionResult) => [q.terms.join(" "), mode, org, mode, org, mode, searchLimit]
+    const texts: Array<string> = [`-- the search statement of src/Ask/Repo.ts as org ${org} (${mode}), limit ${searchLimit}`]
+    const out: Array<QuestionResult> = []
+    for (const q of questions) {
+      // Once to warm the cache as the service's runs have, then the plan that is kept.
+      await client.query(searchSql, params(q))
+      const json = (await client.query(`EXPLAIN (ANALYZE, BUFFERS, FORMAT JSON) ${searchSql}`, params(q))).rows[0]["QUERY PLAN"][0] as {
+        Plan: PlanNode
+        "Planning Time": number
+        "Execution Time": number
+      }
+      const text = (await client.query(`EXPLAIN (ANALYZE, BUFFERS) ${searchSql}`, params(q))).rows.map((r) => r["QUERY PLAN"] as string)
+      texts.push("", `-- "${q.question}": ${q.terms.join(" ")}`, ...text)
+      const nodes = walk(json.Plan)
+      const wordsIndex = nodes.find(({ node }) => node["Index Name"] === "block_search_words")
+      const blockScan = wordsIndex ?? nodes.find(({ node }) => node["Relation Name"] === "block_search")
+      const rows = blockScan === undefined ? NaN : (blockScan.node["Actual Rows"] ?? 0) * (blockScan.node["Actual Loops"] ?? 1)
+      out.push({
+        ...q,
+        plan: {
+          nodes: nodes.map(({ depth, node }) => `${"> ".repeat(depth)}${describeNode(node)}`).join(" | "),
+          usesWordsIndex: wordsIndex !== undefined,
+          matchedRows: rows,
+          planningMs: round(json["Planning Time"], 2),
+          executionMs: round(json["Execution Time"], 2),
+          sharedHit: json.Plan["Shared Hit Blocks"] ?? 0,
+          sharedRead: json.Plan["Shared Read Blocks"] ?? 0
+        }
+      })
+    }
+    writeFileSync(file, texts.join("\n") + "\n")
+    return out
+  } finally {
+    await client.end()
+  }
+}
