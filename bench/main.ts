@@ -38,7 +38,7 @@ const settings = quick
     idleSeconds: 10,
     imports: { copies: 5, pages: 20, memoryFiles: 100, memoryFileMb: 1, memoryPages: 2 },
     webhooks: { endpoints: 3, contracts: 200, clients: 32, withinSeconds: 300 },
-    ask: { contracts: 1000, otherContracts: 250, clients: 32, sequential: 200, concurrentClients: 8, durationMs: 2000, streamRuns: 10 }
+    ask: { contracts: 1000, otherContracts: 250, clients: 32, sequential: 200, concurrentClients: 8, durationMs: 2000, streamRuns: 20 }
   }
   : {
     durationMs: 8000,
@@ -52,7 +52,7 @@ const settings = quick
     idleSeconds: 30,
     imports: { copies: 25, pages: 20, memoryFiles: 100, memoryFileMb: 1, memoryPages: 10 },
     webhooks: { endpoints: 10, contracts: 2000, clients: 32, withinSeconds: 900 },
-    ask: { contracts: 10_000, otherContracts: 2500, clients: 32, sequential: 400, concurrentClients: 8, durationMs: 8000, streamRuns: 20 }
+    ask: { contracts: 10_000, otherContracts: 1000, clients: 32, sequential: 400, concurrentClients: 8, durationMs: 8000, streamRuns: 40 }
   }
 
 const repo = fileURLToPath(new URL("..", import.meta.url))

@@ -1,6 +1,6 @@
 import type { LoadResult } from "./lib/load.js"
 import { round } from "./lib/stats.js"
-import type { AskResults } from "./service/ask.js"
+import { type AskResults, planLine } from "./service/ask.js"
 import type { ServiceResults } from "./service/flows.js"
 import type { ImportResults } from "./service/imports.js"
 import type { MemoryPoint, MemoryResults } from "./service/memory.js"
@@ -154,42 +154,58 @@ const askRuns = (results: Results) =>
 /** POST /ask: the seed, sequential latency, the concurrent run, the streamed form, then each question with its search plan on PostgreSQL. */
 export const askTable = (results: Results): string => {
   const lines = [
-    "| database | contracts (other org) | blocks (other org) | seed drafts/s | sequential answers | p50 ms | p90 ms | p99 ms | max ms | server CPU ms/answer | concurrent clients | answers/s | concurrent p50 ms | concurrent p99 ms | concurrent CPU ms/answer | stream: first event p50 ms | stream: done p50 ms | answers checked | cross-org citations |",
-    "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|"
+    "| database | contracts (other org) | blocks (other org) | seed drafts/s | sequential answers | p50 ms | p90 ms | p99 ms | max ms | server CPU ms/answer | answers checked | cross-org citations |",
+    "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|"
   ]
   for (const [db, a] of askRuns(results)) {
     const s = a.sequential
-    const c = a.concurrent
     lines.push(
-      `| ${db} | ${a.contracts} (${a.otherContracts}) | ${a.blocks} (${a.otherBlocks}) | ${a.draftsPerSecond} | ${s.requests} | ${s.p50Ms} | ${s.p90Ms} | ${s.p99Ms} | ${s.maxMs} | ${s.serverCpuMsPerAnswer} | ${c.clients} | ${c.medianRate} | ${c.p50Ms} | ${c.p99Ms} | ${
-        c.serverCpuMsPerOp ?? "-"
-      } | ${a.stream.firstEventP50Ms} | ${a.stream.doneP50Ms} | ${a.answersChecked} | ${a.crossOrgCitations} |`
+      `| ${db} | ${a.contracts} (${a.otherContracts}) | ${a.blocks} (${a.otherBlocks}) | ${a.draftsPerSecond} | ${s.requests} | ${s.p50Ms} | ${s.p90Ms} | ${s.p99Ms} | ${s.maxMs} | ${s.serverCpuMsPerAnswer} | ${a.answersChecked} | ${a.crossOrgCitations} |`
     )
   }
   lines.push(
     "",
-    "| database | question | terms | p50 ms | max ms | citations | uses block_search_words | rows matched | execution ms | buffers hit / read |",
+    "| database | concurrent clients | answers/s | p50 ms | p99 ms | server CPU ms/answer | non-2xx | streamed: headers p50 ms | first event p50 ms | done p50 ms | done max ms | stream: false between, p50 ms |",
+    "|---|---:|---:|---:|---:|---:|---|---:|---:|---:|---:|---:|"
+  )
+  for (const [db, a] of askRuns(results)) {
+    const c = a.concurrent
+    const t = a.stream
+    lines.push(
+      `| ${db} | ${c.clients} | ${c.medianRate} | ${c.p50Ms} | ${c.p99Ms} | ${c.serverCpuMsPerOp ?? "-"} | ${
+        others(c)
+      } | ${t.headersP50Ms} | ${t.firstEventP50Ms} | ${t.doneP50Ms} | ${t.doneMaxMs} | ${t.jsonP50Ms} |`
+    )
+  }
+  lines.push(
+    "",
+    "| database | question | terms | p50 ms | max ms | citations | uses block_search_words | rows ranked | execution ms | buffers hit / read |",
     "|---|---|---|---:|---:|---:|---|---:|---:|---|"
   )
   for (const [db, a] of askRuns(results)) {
     for (const q of a.questions) {
       const p = q.plan
+      const index = p === undefined ? "-" : p.usesWordsIndex ? (p.wordsIndexLoops > 1 ? `yes, ${p.wordsIndexLoops} times` : "yes") : "**no**"
       lines.push(
-        `| ${db} | ${q.question} | ${q.terms.join(" ")} | ${q.p50Ms} | ${q.maxMs} | ${q.citations} | ${
-          p === undefined ? "-" : p.usesWordsIndex ? "yes" : "**no**"
-        } | ${p?.matchedRows ?? "-"} | ${p?.executionMs ?? "-"} | ${p === undefined ? "-" : `${p.sharedHit} / ${p.sharedRead}`} |`
+        `| ${db} | ${q.question} | ${q.terms.join(" ")} | ${q.p50Ms} | ${q.maxMs} | ${q.citations} | ${index} | ${p?.rankedRows ?? "-"} | ${
+          p?.executionMs ?? "-"
+        } | ${p === undefined ? "-" : `${p.sharedHit} / ${p.sharedRead}`} |`
       )
     }
   }
   for (const [db, a] of askRuns(results)) {
-    for (const q of a.questions) {
-      if (q.plan === undefined) continue
+    const b = a.beforeAnalyze
+    if (b !== undefined) {
       lines.push(
         "",
-        `EXPLAIN (ANALYZE, BUFFERS), ${db}, ${a.contracts} + ${a.otherContracts} contracts, "${q.question}": ${
-          q.plan.usesWordsIndex ? "uses" : "does NOT use"
-        } block_search_words; ${q.plan.nodes}; ${q.plan.matchedRows} rows matched; ${q.plan.executionMs} ms`
+        `EXPLAIN (ANALYZE, BUFFERS), ${db}, ${a.contracts} + ${a.otherContracts} contracts, right after the seed, before ANALYZE (the planner believed block_search held ${b.blockSearchEstimate} rows of ${b.blockSearchRows}, contracts ${b.contractsEstimate} of ${b.contractsRows}), "${b.question}": ${
+          planLine(b.plan)
+        }`
       )
+    }
+    for (const q of a.questions) {
+      if (q.plan === undefined) continue
+      lines.push("", `EXPLAIN (ANALYZE, BUFFERS), ${db}, ${a.contracts} + ${a.otherContracts} contracts, after ANALYZE, "${q.question}": ${planLine(q.plan)}`)
     }
   }
   return lines.join("\n")
@@ -294,7 +310,7 @@ export const ratios = (results: Results): Array<Ratio> => {
       out.push({
         name:
           `${label}: POST /ask answers/s at ${a.concurrent.clients} clients / bare node:http at 100 connections (${a.concurrent.medianRate} / ${f.http100.medianRate})`,
-        value: ratio(a.concurrent.medianRate, f.http100.medianRate),
+        value: round(a.concurrent.medianRate / f.http100.medianRate, 4),
         target: "- (none set)"
       })
     }
@@ -302,7 +318,7 @@ export const ratios = (results: Results): Array<Ratio> => {
     if (getSheet !== undefined) {
       out.push({
         name: `${label}: POST /ask answers/s / GET sheet at 100 connections (${a.concurrent.medianRate} / ${getSheet.medianRate})`,
-        value: ratio(a.concurrent.medianRate, getSheet.medianRate),
+        value: round(a.concurrent.medianRate / getSheet.medianRate, 3),
         target: "- (none set)"
       })
     }

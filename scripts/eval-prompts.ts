@@ -64,7 +64,9 @@ const percent = (n: number, d: number) => `${n} / ${d} (${d === 0 ? "-" : ((100 
 
 const main = () => {
   const verbose = process.argv.includes("--verbose")
-  const cases = loadCases()
+  // A cases file may be named (eval/prompts/held-out.json: prompts written without sight of the rules).
+  const file = process.argv.slice(2).find((arg) => !arg.startsWith("--"))
+  const cases = loadCases(file === undefined ? casesFile : path.resolve(file))
   const byName = new Map<string, Tally>()
   const tally = (map: Map<string, Tally>, name: string) => map.get(name) ?? map.set(name, { correct: 0, expected: 0, wrong: 0, guessed: 0 }).get(name)!
   const misses: Array<string> = []

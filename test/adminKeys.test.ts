@@ -202,10 +202,12 @@ describe("the admin API in the interface document", () => {
     expect(operations.map((o) => o.route).sort()).toEqual([
       "DELETE /admin/keys/{key_id}",
       "GET /admin/orgs/{org_id}/keys",
+      "GET /admin/orgs/{org_id}/playbook",
       "POST /admin/keys/revoke",
       "POST /admin/orgs",
       "POST /admin/orgs/{org_id}/keys",
-      "POST /admin/orgs/{org_id}/people"
+      "POST /admin/orgs/{org_id}/people",
+      "PUT /admin/orgs/{org_id}/playbook"
     ])
     for (const { route, operation } of operations) {
       expect({ route, tags: operation.tags, security: operation.security }).toEqual({ route, tags: ["admin"], security: [{ AdminToken: [] }] })

@@ -101,16 +101,14 @@ for (const database of databases) {
         expect(body.ready.missing_facts.length).toBe(required.length)
       }))
 
-    it.effect("refuses a prompt together with a template_id, and a prompt alone, storing nothing", () =>
+    it.effect("refuses a prompt together with a template_id, and a prompt no template fits, storing nothing", () =>
       Effect.gen(function*() {
         const fresh = yield* newOrg(service.url)
         const api = yield* client(fresh)
         const both = yield* refusal(api.contracts.draft({ payload: { template_id: "tpl_mutual_nda", prompt: "An NDA with Beta" } }))
         expect(both).toMatchObject({ status: 400, code: "invalid_request", param: "prompt", type: "invalid_request_error" })
-        const prompt = yield* refusal(api.contracts.draft({ payload: { prompt: "An NDA with Beta" } }))
-        expect(prompt.status).toBe(400)
-        expect(prompt.param).toBe("prompt")
-        expect(prompt.message).toMatch(/prompt/)
+        const prompt = yield* refusal(api.contracts.draft({ payload: { prompt: "Buy me a sandwich." } }))
+        expect(prompt).toMatchObject({ status: 400, code: "invalid_request", param: "prompt" })
         const list = yield* api.contracts.list({ urlParams: {} })
         expect(list.data).toEqual([])
       }))

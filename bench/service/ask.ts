@@ -39,11 +39,13 @@ export interface QuestionResult {
 }
 
 export interface PlanSummary {
-  /** The plan's nodes, outermost first, each with its relation or index. */
+  /** The plan on one line: each node, rows × loops for scans, children in brackets. */
   readonly nodes: string
   readonly usesWordsIndex: boolean
-  /** Rows the GIN index (or the scan, when the index is not used) found matching the query: what ts_rank ranks. */
-  readonly matchedRows: number
+  /** How many times the GIN index was scanned: more than once is a nested loop, one index scan per contract. */
+  readonly wordsIndexLoops: number
+  /** Rows of the org's matching blocks that the sort reads: ts_rank is computed for every one. */
+  readonly rankedRows: number
   readonly planningMs: number
   readonly executionMs: number
   readonly sharedHit: number
@@ -72,16 +74,31 @@ export interface AskResults {
   readonly stream: {
     readonly question: string
     readonly runs: number
+    /** fetch resolving: the status line and headers read. */
+    readonly headersP50Ms: number
     readonly firstEventP50Ms: number
     readonly firstEventMaxMs: number
     readonly doneP50Ms: number
     readonly doneMaxMs: number
+    /** The same question with `stream: false`, asked between the streamed runs: the control. */
+    readonly jsonP50Ms: number
   }
   /** Answers checked, and citations of a contract not the asker's own: the flow throws before this could be more than 0. */
   readonly answersChecked: number
   readonly crossOrgCitations: number
-  /** On PostgreSQL: whether the statistics were fresh when the plans were taken. */
-  readonly analyzed?: boolean
+  /**
+   * On PostgreSQL, right after the seed, before the bench runs ANALYZE: the plan the service gets
+   * while the statistics still predate the seed (autovacuum takes them within a minute or so).
+   */
+  readonly beforeAnalyze?: {
+    readonly question: string
+    /** What the planner believed then: pg_class.reltuples (-1: never analyzed) against the rows there were. */
+    readonly blockSearchEstimate: number
+    readonly blockSearchRows: number
+    readonly contractsEstimate: number
+    readonly contractsRows: number
+    readonly plan: PlanSummary
+  }
 }
 
 export const askQuestions = [
@@ -283,14 +300,60 @@ const measure = async (
     } s (${round(drafted / seedSeconds, 1)}/s)`
   )
 
-  let analyzed: boolean | undefined
-  if (databaseUrl !== undefined) {
-    // What autovacuum would have done a minute after the seed: the planner's statistics, fresh.
-    const client = new Pg.Client({ connectionString: databaseUrl })
-    await client.connect()
-    await client.query("ANALYZE block_search, contracts, contract_parties")
-    await client.end()
-    analyzed = true
+  const pg = databaseUrl === undefined ? undefined : await explainer(databaseUrl, [...own.ids][0]!)
+  try {
+    return await answerQuestions(service, pg, acme, umbrella, own, other, { ...settings, seedSeconds }, explainFile, log, at)
+  } finally {
+    await pg?.end()
+  }
+}
+
+const answerQuestions = async (
+  service: Service,
+  pg: Awaited<ReturnType<typeof explainer>> | undefined,
+  acme: Seat,
+  umbrella: Seat,
+  own: { ids: Set<string>; blocks: number },
+  other: { ids: Set<string>; blocks: number },
+  settings: AskSettings & { seedSeconds: number },
+  explainFile: string,
+  log: (line: string) => void,
+  at: () => string
+): Promise<AskResults> => {
+  const base = service.url
+  const explained: Array<string> = []
+  let beforeAnalyze: AskResults["beforeAnalyze"]
+  if (pg !== undefined) {
+    const count = async (table: string) => {
+      const { rows } = await pg.client.query<{ estimate: number; actual: string }>(
+        `SELECT (SELECT reltuples FROM pg_class WHERE relname = $1) AS estimate, (SELECT count(*) FROM ${table}) AS actual`,
+        [table]
+      )
+      return { estimate: Number(rows[0]!.estimate), actual: Number(rows[0]!.actual) }
+    }
+    const [blockSearch, contracts] = [await count("block_search"), await count("contracts")]
+    const { plan, text } = await pg.plan(searchTerms(streamedQuestion))
+    explained.push(
+      `-- before ANALYZE: block_search estimated ${blockSearch.estimate} rows (${blockSearch.actual} there), contracts ${contracts.estimate} (${contracts.actual})`,
+      `-- "${streamedQuestion}"`,
+      ...text,
+      ""
+    )
+    beforeAnalyze = {
+      question: streamedQuestion,
+      blockSearchEstimate: blockSearch.estimate,
+      blockSearchRows: blockSearch.actual,
+      contractsEstimate: contracts.estimate,
+      contractsRows: contracts.actual,
+      plan
+    }
+    log(
+      `  ${at()} EXPLAIN before ANALYZE (planner's estimate: block_search ${blockSearch.estimate} rows of ${blockSearch.actual}, contracts ${contracts.estimate} of ${contracts.actual}), "${streamedQuestion}": ${
+        planLine(plan)
+      }`
+    )
+    // What autovacuum does a minute or so after the seed: the planner's statistics, fresh, for every measurement that follows.
+    await pg.client.query("ANALYZE block_search, contracts, contract_parties")
   }
   await sleep(passivationMs)
   log(`  ${at()} waited ${passivationMs / 1000} s for every contract to passivate (CONTRACT_IDLE_SECONDS=${idleSeconds})`)
@@ -345,7 +408,7 @@ const measure = async (
     log(
       `  ${at()} sequential: ${sequential.requests} answers, p50 ${sequential.p50Ms} ms, p90 ${sequential.p90Ms} ms, p99 ${sequential.p99Ms} ms, max ${sequential.maxMs} ms, server CPU ${serverCpuMsPerAnswer} ms/answer`
     )
-    const questions: Array<QuestionResult> = askQuestions.map((question, index) => {
+    const perQuestionResults: Array<QuestionResult> = askQuestions.map((question, index) => {
       const mine = Float64Array.from(perQuestion[index]!.latencies).sort()
       return {
         question,
@@ -356,7 +419,7 @@ const measure = async (
         citations: perQuestion[index]!.citations
       }
     })
-    for (const q of questions) log(`    "${q.question}" [${q.terms.join(" ")}]: p50 ${q.p50Ms} ms, max ${q.maxMs} ms, ${q.citations} citations`)
+    for (const q of perQuestionResults) log(`    "${q.question}" [${q.terms.join(" ")}]: p50 ${q.p50Ms} ms, max ${q.maxMs} ms, ${q.citations} citations`)
 
     // Concurrent: closed loops on the raw client, the questions in turn (their answers were checked above).
     const pool = connectionPool(base, settings.concurrentClients)
@@ -377,19 +440,31 @@ const measure = async (
       throw new Error(`concurrent POST /ask: statuses ${JSON.stringify(concurrent.allStatuses)}, ${concurrent.errors} errors ${concurrent.firstError ?? ""}`)
     }
 
-    const stream = await streamed(base, askHeaders(acme), own.ids, other.ids, settings.streamRuns)
-    answersChecked += stream.runs + 1
+    const jsonOnce = async () => {
+      checkCitations((await ask(one, acme, streamedQuestion)).citations, own.ids, other.ids, streamedQuestion, "Acme")
+      answersChecked++
+    }
+    const stream = await streamed(base, askHeaders(acme), own.ids, other.ids, settings.streamRuns, jsonOnce)
+    answersChecked += stream.runs + 1 // the streamed ones; jsonOnce counted its own
     log(
-      `  ${at()} streamed "${stream.question}", ${stream.runs} times: first event p50 ${stream.firstEventP50Ms} ms (max ${stream.firstEventMaxMs}), done p50 ${stream.doneP50Ms} ms (max ${stream.doneMaxMs})`
+      `  ${at()} streamed "${stream.question}", ${stream.runs} times: headers p50 ${stream.headersP50Ms} ms, first event p50 ${stream.firstEventP50Ms} ms (max ${stream.firstEventMaxMs}), done p50 ${stream.doneP50Ms} ms (max ${stream.doneMaxMs}); the same question with stream: false between them, p50 ${stream.jsonP50Ms} ms`
     )
 
-    const planned = databaseUrl === undefined ? questions : await explain(databaseUrl, [...own.ids][0]!, questions, explainFile)
-    for (const q of planned) {
-      if (q.plan === undefined) continue
-      log(
-        `    EXPLAIN "${q.question}": ${
-          q.plan.usesWordsIndex ? "uses" : "does NOT use"
-        } block_search_words; ${q.plan.nodes}; ${q.plan.matchedRows} rows matched; execution ${q.plan.executionMs} ms (planning ${q.plan.planningMs}); buffers hit ${q.plan.sharedHit}, read ${q.plan.sharedRead}`
+    const planned: Array<QuestionResult> = []
+    for (const q of perQuestionResults) {
+      if (pg === undefined) {
+        planned.push(q)
+        continue
+      }
+      const { plan, text } = await pg.plan(q.terms)
+      explained.push(`-- "${q.question}": ${q.terms.join(" ")}`, ...text, "")
+      planned.push({ ...q, plan })
+      log(`    EXPLAIN "${q.question}": ${planLine(plan)}`)
+    }
+    if (pg !== undefined) {
+      writeFileSync(
+        explainFile,
+        [`-- the search statement of src/Ask/Repo.ts as org ${pg.org} (${pg.mode}), limit ${searchLimit}`, "", ...explained].join("\n")
       )
     }
 
@@ -398,8 +473,8 @@ const measure = async (
       otherContracts: settings.otherContracts,
       blocks: own.blocks,
       otherBlocks: other.blocks,
-      seedSeconds: round(seedSeconds, 2),
-      draftsPerSecond: round(drafted / seedSeconds, 1),
+      seedSeconds: round(settings.seedSeconds, 2),
+      draftsPerSecond: round((settings.contracts + settings.otherContracts) / settings.seedSeconds, 1),
       idleSeconds,
       sequential,
       questions: planned,
@@ -407,7 +482,7 @@ const measure = async (
       stream,
       answersChecked,
       crossOrgCitations: 0,
-      ...(analyzed === undefined ? {} : { analyzed })
+      ...(beforeAnalyze === undefined ? {} : { beforeAnalyze })
     }
   } finally {
     one.destroy()
@@ -423,7 +498,8 @@ const streamed = async (
   headers: Record<string, string>,
   own: ReadonlySet<string>,
   other: ReadonlySet<string>,
-  runs: number
+  runs: number,
+  jsonOnce: () => Promise<void>
 ): Promise<AskResults["stream"]> => {
   const once = async () => {
     const t0 = performance.now()
@@ -432,6 +508,7 @@ const streamed = async (
       headers: { ...headers, "content-type": "application/json" },
       body: JSON.stringify({ question: streamedQuestion })
     })
+    const headersAt = performance.now() - t0
     if (response.status !== 200 || !(response.headers.get("content-type") ?? "").startsWith("text/event-stream")) {
       throw new Error(`streamed POST /ask: ${response.status} ${response.headers.get("content-type")} ${(await response.text()).slice(0, 300)}`)
     }
@@ -454,97 +531,127 @@ const streamed = async (
     }
     if (firstEvent === undefined || done === undefined) throw new Error(`streamed POST /ask: no done event in ${text.slice(0, 300)}`)
     checkCitations((JSON.parse(done.data) as { citations: Array<Citation> }).citations, own, other, streamedQuestion, "Acme, streamed")
-    return { firstEvent, done: done.at }
+    return { headers: headersAt, firstEvent, done: done.at }
   }
   await once()
+  const heads: Array<number> = []
   const firsts: Array<number> = []
   const dones: Array<number> = []
+  const jsons: Array<number> = []
   for (let n = 0; n < runs; n++) {
-    const { done, firstEvent } = await once()
+    const { done, firstEvent, headers } = await once()
+    heads.push(headers)
     firsts.push(firstEvent)
     dones.push(done)
+    const t0 = performance.now()
+    await jsonOnce()
+    jsons.push(performance.now() - t0)
   }
   const f = Float64Array.from(firsts).sort()
   const d = Float64Array.from(dones).sort()
   return {
     question: streamedQuestion,
     runs,
+    headersP50Ms: round(quantile(Float64Array.from(heads).sort(), 0.5), 2),
     firstEventP50Ms: round(quantile(f, 0.5), 2),
     firstEventMaxMs: round(quantile(f, 1), 2),
     doneP50Ms: round(quantile(d, 0.5), 2),
-    doneMaxMs: round(quantile(d, 1), 2)
+    doneMaxMs: round(quantile(d, 1), 2),
+    jsonP50Ms: round(quantile(Float64Array.from(jsons).sort(), 0.5), 2)
   }
 }
 
-interface PlanNode {
-  readonly "Node Type": string
-  readonly "Relation Name"?: string
-  readonly "Index Name"?: string
-  readonly "Sort Method"?: string
-  readonly "Actual Rows"?: number
-  readonly "Actual Loops"?: number
-  readonly "Shared Hit Blocks"?: number
-  readonly "Shared Read Blocks"?: number
-  readonly Plans?: ReadonlyArray<PlanNode>
+interface PlanLine {
+  readonly depth: number
+  readonly label: string
+  readonly rows: number
+  readonly loops: number
+  readonly details: Array<string>
+  readonly children: Array<PlanLine>
 }
 
-const walk = (node: PlanNode, depth = 0): Array<{ node: PlanNode; depth: number }> => [
-  { node, depth },
-  ...(node.Plans ?? []).flatMap((child) => walk(child, depth + 1))
-]
+const nodeLine = /^(\s*)(?:->\s+)?(.+?)\s+\(cost=[^)]*\)\s+\(actual time=[\d.]+\.\.[\d.]+ rows=(\d+) loops=(\d+)\)/
 
-const describeNode = (node: PlanNode) =>
-  [
-    node["Node Type"],
-    node["Index Name"] === undefined ? (node["Relation Name"] === undefined ? "" : ` on ${node["Relation Name"]}`) : ` on ${node["Index Name"]}`,
-    node["Sort Method"] === undefined ? "" : ` (${node["Sort Method"]})`
-  ].join("")
+/** The text of EXPLAIN (ANALYZE, BUFFERS), as a tree of its nodes with their detail lines. */
+const parsePlan = (lines: ReadonlyArray<string>): PlanLine => {
+  const stack: Array<PlanLine> = []
+  let root: PlanLine | undefined
+  for (const line of lines) {
+    const m = nodeLine.exec(line)
+    if (m === null) {
+      stack.at(-1)?.details.push(line.trim())
+      continue
+    }
+    const node: PlanLine = { depth: m[1]!.length, label: m[2]!, rows: Number(m[3]), loops: Number(m[4]), details: [], children: [] }
+    while (stack.length > 0 && stack.at(-1)!.depth >= node.depth) stack.pop()
+    if (stack.length === 0) root = node
+    else stack.at(-1)!.children.push(node)
+    stack.push(node)
+  }
+  if (root === undefined) throw new Error(`no plan in ${lines.join("\n").slice(0, 300)}`)
+  return root
+}
 
-/** EXPLAIN (ANALYZE, BUFFERS) of the search statement for each question, as the asking org; the text plans go to `file`. */
-const explain = async (
-  databaseUrl: string,
-  ownContract: string,
-  questions: ReadonlyArray<QuestionResult>,
-  file: string
-): Promise<Array<QuestionResult>> => {
+const nodesOf = (node: PlanLine): Array<PlanLine> => [node, ...node.children.flatMap(nodesOf)]
+
+/** One line: each node, its rows (× loops when repeated) for scans, children in brackets. */
+const compact = (node: PlanLine): string => {
+  const sortMethod = node.details.find((d) => d.startsWith("Sort Method:"))?.replace(/^Sort Method: (\S+(?: \S+)?).*/, " ($1)") ?? ""
+  const counted = /Scan/.test(node.label) ? ` (rows=${node.rows}${node.loops > 1 ? ` loops=${node.loops}` : ""})` : ""
+  const own = `${node.label}${sortMethod}${counted}`
+  if (node.children.length === 0) return own
+  if (node.children.length === 1) return `${own} < ${compact(node.children[0]!)}`
+  return `${own} [${node.children.map(compact).join("; ")}]`
+}
+
+/** EXPLAIN (ANALYZE, BUFFERS) of the search statement as the org, for the question's terms: the summary and the text. */
+const planOf = async (client: Pg.Client, org: string, mode: string, terms: ReadonlyArray<string>): Promise<{ plan: PlanSummary; text: Array<string> }> => {
+  const text = (await client.query(`EXPLAIN (ANALYZE, BUFFERS) ${searchSql}`, [terms.join(" "), mode, org, mode, org, mode, searchLimit])).rows.map((r) =>
+    r["QUERY PLAN"] as string
+  )
+  const root = parsePlan(text)
+  const nodes = nodesOf(root)
+  const wordsIndex = nodes.find((n) => / on block_search_words\b/.test(n.label))
+  // The rows the sort ranks (ts_rank is computed for each): what the Sort under the Limit reads.
+  const sort = nodes.find((n) => n.label.startsWith("Sort"))
+  const buffers = /shared hit=(\d+)(?: read=(\d+))?/.exec(root.details.find((d) => d.startsWith("Buffers:")) ?? "")
+  const timing = (name: string) => Number(/: ([\d.]+) ms/.exec(text.find((l) => l.startsWith(name)) ?? "")?.[1] ?? NaN)
+  return {
+    plan: {
+      nodes: compact(root),
+      usesWordsIndex: wordsIndex !== undefined,
+      wordsIndexLoops: wordsIndex?.loops ?? 0,
+      rankedRows: sort === undefined ? NaN : sort.children.reduce((sum, c) => sum + c.rows * c.loops, 0),
+      planningMs: round(timing("Planning Time"), 2),
+      executionMs: round(timing("Execution Time"), 2),
+      sharedHit: Number(buffers?.[1] ?? 0),
+      sharedRead: Number(buffers?.[2] ?? 0)
+    },
+    text
+  }
+}
+
+/** The plan's one-line summary, for the log and the report. */
+export const planLine = (plan: PlanSummary) =>
+  `${plan.usesWordsIndex ? "uses" : "does NOT use"} block_search_words${
+    plan.wordsIndexLoops > 1 ? ` (scanned ${plan.wordsIndexLoops} times)` : ""
+  }; ${plan.rankedRows} rows ranked; execution ${plan.executionMs} ms (planning ${plan.planningMs}); buffers hit ${plan.sharedHit}, read ${plan.sharedRead}; ${plan.nodes}`
+
+/** A connection to the bench database as the asking org, which it finds from one of its contracts. */
+const explainer = async (databaseUrl: string, ownContract: string) => {
   const client = new Pg.Client({ connectionString: databaseUrl })
   await client.connect()
-  try {
-    const { org_id: org, mode } = (await client.query<{ org_id: string; mode: string }>("SELECT org_id, mode FROM contracts WHERE id = $1", [ownContract]))
-      .rows[0]!
-    const params = (q: QuestionResult) => [q.terms.join(" "), mode, org, mode, org, mode, searchLimit]
-    const texts: Array<string> = [`-- the search statement of src/Ask/Repo.ts as org ${org} (${mode}), limit ${searchLimit}`]
-    const out: Array<QuestionResult> = []
-    for (const q of questions) {
-      // Once to warm the cache as the service's runs have, then the plan that is kept.
-      await client.query(searchSql, params(q))
-      const json = (await client.query(`EXPLAIN (ANALYZE, BUFFERS, FORMAT JSON) ${searchSql}`, params(q))).rows[0]["QUERY PLAN"][0] as {
-        Plan: PlanNode
-        "Planning Time": number
-        "Execution Time": number
-      }
-      const text = (await client.query(`EXPLAIN (ANALYZE, BUFFERS) ${searchSql}`, params(q))).rows.map((r) => r["QUERY PLAN"] as string)
-      texts.push("", `-- "${q.question}": ${q.terms.join(" ")}`, ...text)
-      const nodes = walk(json.Plan)
-      const wordsIndex = nodes.find(({ node }) => node["Index Name"] === "block_search_words")
-      const blockScan = wordsIndex ?? nodes.find(({ node }) => node["Relation Name"] === "block_search")
-      const rows = blockScan === undefined ? NaN : (blockScan.node["Actual Rows"] ?? 0) * (blockScan.node["Actual Loops"] ?? 1)
-      out.push({
-        ...q,
-        plan: {
-          nodes: nodes.map(({ depth, node }) => `${"> ".repeat(depth)}${describeNode(node)}`).join(" | "),
-          usesWordsIndex: wordsIndex !== undefined,
-          matchedRows: rows,
-          planningMs: round(json["Planning Time"], 2),
-          executionMs: round(json["Execution Time"], 2),
-          sharedHit: json.Plan["Shared Hit Blocks"] ?? 0,
-          sharedRead: json.Plan["Shared Read Blocks"] ?? 0
-        }
-      })
-    }
-    writeFileSync(file, texts.join("\n") + "\n")
-    return out
-  } finally {
-    await client.end()
+  const { org_id: org, mode } = (await client.query<{ org_id: string; mode: string }>("SELECT org_id, mode FROM contracts WHERE id = $1", [ownContract]))
+    .rows[0]!
+  return {
+    org,
+    mode,
+    client,
+    plan: (terms: ReadonlyArray<string>) => planOf(client, org, mode, terms),
+    /** When block_search last had its statistics taken, if ever. */
+    analyzedAt: async () =>
+      (await client.query<{ at: Date | null }>("SELECT greatest(last_analyze, last_autoanalyze) AS at FROM pg_stat_user_tables WHERE relname = 'block_search'"))
+        .rows[0]?.at ?? null,
+    end: () => client.end()
   }
 }

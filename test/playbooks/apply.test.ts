@@ -112,6 +112,22 @@ for (const database of databases) {
       expect(applied.body.skipped.map((s: { reason: string }) => s.reason)).toEqual(["not_a_negotiator", "not_a_negotiator", "not_a_negotiator"])
     })
 
+    it("skips every ask as no_rule for a guest link, whose side holds no playbook here", async () => {
+      const world = await msaCountered(service.url)
+      const { ada, drafted, hash } = world
+      const email = `guest.${Date.now()}@out.test`
+      await ada.post(`/contracts/${drafted.id}/invite`, { email, name: "Gus", capacity: ["negotiator"] })
+      const link = (await ada.get("/sandbox/outbox?limit=20")).body.data.find((m: { to: string }) => m.to === email).link
+      const token = new URL(link).searchParams.get("t")!
+      const applied = await call(service.url, "POST", `/contracts/${drafted.id}/decisions/apply-playbook`, {
+        headers: { authorization: `Token ${token}`, "if-match": hash },
+        body: {}
+      })
+      expect(applied.status).toBe(200)
+      expect(applied.body.staged).toEqual([])
+      expect(applied.body.skipped).toEqual([world.paymentAsk, world.liabilityAsk, world.lawAsk].map((ask) => ({ ask, reason: "no_rule", rule: null })))
+    })
+
     it("never shows the playbook to the other side: not while staged, not once the round is sent, in no read or event", async () => {
       const world = await msaCountered(service.url)
       const { ada, bea, drafted, hash } = world
