@@ -47,6 +47,8 @@ for (const database of databases) {
       const rules = (await setPlaybook(service.url, acme.org_id, [renewalRule, lawRule])).body.rules
       const judged = (await ada.get(`/imports/${row.id}`)).body.outside_playbook
       expect(judged).toContainEqual({ block: renewal.id, rule: rules[0].id, term: "renewal_term" })
+      // The same clause states its notice too, for which the playbook has no rule.
+      expect(judged).toContainEqual({ block: renewal.id, rule: null, term: "notice_period" })
       // A prose rule is for a person to weigh: its block is neither outside it nor without a rule.
       expect(judged.some((entry: { block: string }) => entry.block === law.id)).toBe(false)
       for (const entry of judged) if (entry.rule === null) expect(["renewal_term", "governing_law"]).not.toContain(entry.term)
@@ -55,7 +57,7 @@ for (const database of databases) {
 
       await setPlaybook(service.url, acme.org_id, [{ ...renewalRule, ceiling: { value: 2, unit: "years" } }])
       const within = (await ada.get(`/imports/${row.id}`)).body.outside_playbook
-      expect(within.some((entry: { block: string }) => entry.block === renewal.id)).toBe(false)
+      expect(within.some((entry: { block: string; term: string }) => entry.block === renewal.id && entry.term === "renewal_term")).toBe(false)
     })
   })
 }

@@ -27,10 +27,14 @@ export const termFactsIn = (blockId: string, text: string, facts: ReadonlyArray<
 export const termOfBlock = (block: Block, facts: ReadonlyArray<Fact>): PlaybookTerm | null =>
   termFactsIn(block.id, block.text, facts)[0]?.term ?? termOfWords(block.text)
 
-/** The term and, when a fact decided it, that fact's value: the amount the block states for the term. */
-export const readBlock = (block: Block, facts: ReadonlyArray<Fact>): { readonly term: PlaybookTerm; readonly factValue: string | null } | null => {
-  const first = termFactsIn(block.id, block.text, facts)[0]
-  if (first !== undefined) return { term: first.term, factValue: renderValue(first.fact.value) }
+/**
+ * Every term a block states, each with the value of the fact that states it (a renewal clause
+ * names its renewal term and its notice); a block no fact stands in speaks to its words' term.
+ */
+export const readBlock = (block: Block, facts: ReadonlyArray<Fact>): ReadonlyArray<{ readonly term: PlaybookTerm; readonly factValue: string | null }> => {
+  const byTerm = new Map<PlaybookTerm, string>()
+  for (const found of termFactsIn(block.id, block.text, facts)) if (!byTerm.has(found.term)) byTerm.set(found.term, renderValue(found.fact.value))
+  if (byTerm.size > 0) return [...byTerm].map(([term, factValue]) => ({ term, factValue }))
   const term = termOfWords(block.text)
-  return term === null ? null : { term, factValue: null }
+  return term === null ? [] : [{ term, factValue: null }]
 }

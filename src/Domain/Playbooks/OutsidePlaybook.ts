@@ -25,15 +25,16 @@ const outside = (rule: PlaybookRule, text: string, term: PlaybookTerm): boolean 
 }
 
 /**
- * An import's clauses whose terms the org's rules do not allow: a term with no rule at all, or
- * one amount stated outside its rule's bounds. What cannot be read is left for a person, unlisted.
+ * An import's clauses whose terms the org's rules do not allow, a row per term a clause states: a
+ * term with no rule at all, or one amount stated outside its rule's bounds. What cannot be read
+ * is left for a person, unlisted.
  */
 export const outsidePlaybook = (blocks: ReadonlyArray<Block>, facts: ReadonlyArray<Fact>, rules: ReadonlyArray<PlaybookRule>): ReadonlyArray<OutsideRow> =>
-  [...blocks].filter((block) => block.kind === "clause").sort((a, b) => a.number - b.number).flatMap((block): ReadonlyArray<OutsideRow> => {
-    const reading = readBlock(block, facts)
-    if (reading === null) return []
-    const rule = ruleFor(rules, reading.term)
-    if (rule === null) return [{ block: block.id, rule: null, term: reading.term }]
-    if (isProseOnly(rule) || !outside(rule, reading.factValue ?? block.text, reading.term)) return []
-    return [{ block: block.id, rule: rule.id, term: reading.term }]
-  })
+  [...blocks].filter((block) => block.kind === "clause").sort((a, b) => a.number - b.number).flatMap((block) =>
+    readBlock(block, facts).flatMap((reading): ReadonlyArray<OutsideRow> => {
+      const rule = ruleFor(rules, reading.term)
+      if (rule === null) return [{ block: block.id, rule: null, term: reading.term }]
+      if (isProseOnly(rule) || !outside(rule, reading.factValue ?? block.text, reading.term)) return []
+      return [{ block: block.id, rule: rule.id, term: reading.term }]
+    })
+  )

@@ -52,8 +52,10 @@ describe("outsidePlaybook", () => {
       { block: termClause.id, rule: "pbk_notice_period", term: "notice_period" }
     ])
     expect(outsidePlaybook([termClause], only("notice_period"), [rule("notice_period", { ceiling: days(90) })])).toEqual([])
+    // A row per term the clause states: its term against the rule, its notice with no rule at all.
     expect(outsidePlaybook([termClause], contract.facts, [rule("term", { ceiling: { value: 2, unit: "years" } })])).toEqual([
-      { block: termClause.id, rule: "pbk_term", term: "term" }
+      { block: termClause.id, rule: "pbk_term", term: "term" },
+      { block: termClause.id, rule: null, term: "notice_period" }
     ])
   })
 })
