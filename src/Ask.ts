@@ -11,8 +11,6 @@ import { reject } from "./Domain/Contract/Rejection.js"
 export const generationFailed = reject("generation_failed", "The answer stopped partway; nothing of it was kept. Ask again.")
 
 const defaultCitedContracts = 10
-// Retrieval reads a few candidates per contract it may cite, so one contract's many hits cannot crowd out the rest.
-const candidatesPerContract = 5
 
 /** Whether a citation quotes a passage the asker was given, word for word. */
 const citesPassage = (passages: ReadonlyArray<Passage>, citation: Citation) =>
@@ -42,17 +40,16 @@ export class Ask extends Effect.Service<Ask>()("Ask", {
     /** The best block of each contract, as the caller's GET shows it now; the index only nominates. */
     const passagesFor = Effect.fnUntraced(function*(terms: ReadonlyArray<string>, cited: number) {
       const caller = yield* Actor
-      const hits = yield* repo.search(orgOf(caller).id, caller.mode, terms, cited * candidatesPerContract)
-      const best = new Map<string, string>()
-      for (const hit of hits) if (!best.has(hit.contract_id) && best.size < cited) best.set(hit.contract_id, hit.block_id)
+      const hits = yield* repo.search(orgOf(caller).id, caller.mode, terms, cited)
       const passages: Array<Passage> = []
-      for (const [id, blockId] of best) {
-        const seen = yield* Effect.either(store.visible(id))
-        if (seen._tag === "Left") continue
+      const read = yield* Effect.forEach(hits, (hit) => Effect.either(store.visible(hit.contract_id)), { concurrency: "unbounded" })
+      hits.forEach((hit, index) => {
+        const seen = read[index]!
+        if (seen._tag === "Left") return
         const { contract } = seen.right
-        const block = contract.blocks.find((b) => b.id === blockId)
-        if (block !== undefined) passages.push({ contract: id, title: contract.title, state: contract.state, block: block.id, text: block.text })
-      }
+        const block = contract.blocks.find((b) => b.id === hit.block_id)
+        if (block !== undefined) passages.push({ contract: contract.id, title: contract.title, state: contract.state, block: block.id, text: block.text })
+      })
       return passages
     })
 

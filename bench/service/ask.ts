@@ -1,5 +1,8 @@
 import { writeFileSync } from "node:fs"
 import type http from "node:http"
+import { PGlite } from "@electric-sql/pglite"
+import { searchParameters, searchSettings, searchStatement } from "../../src/Ask/SearchStatement.js"
+import type { Mode } from "../../src/Domain/Contract/Mode.js"
 import Pg from "pg"
 import { searchTerms } from "../../src/Domain/Ask/Question.js"
 import { cpuMsOf } from "../lib/child.js"
@@ -26,7 +29,7 @@ export interface AskSettings {
   readonly streamRuns: number
 }
 
-/** One question's part of the sequential run, and on PostgreSQL the plan of its search statement. */
+/** One question's part of the sequential run (or its one probe, when the run was not measured), and its search plan. */
 export interface QuestionResult {
   readonly question: string
   readonly terms: ReadonlyArray<string>
@@ -39,12 +42,14 @@ export interface QuestionResult {
 }
 
 export interface PlanSummary {
-  /** The plan on one line: each node, rows × loops for scans, children in brackets. */
+  /** EXPLAIN ANALYZE (the statement ran) or EXPLAIN alone (the planner's choice and estimates only). */
+  readonly analyzed: boolean
+  /** The plan on one line: each node, rows (and loops) for scans, children in brackets. */
   readonly nodes: string
   readonly usesWordsIndex: boolean
   /** How many times the GIN index was scanned: more than once is a nested loop, one index scan per contract. */
   readonly wordsIndexLoops: number
-  /** Rows of the org's matching blocks that the sort reads: ts_rank is computed for every one. */
+  /** Rows of the org's matching blocks that the sort reads (ts_rank is computed for each); estimated when not analyzed. */
   readonly rankedRows: number
   readonly planningMs: number
   readonly executionMs: number
@@ -61,7 +66,18 @@ export interface AskResults {
   readonly seedSeconds: number
   readonly draftsPerSecond: number
   readonly idleSeconds: number
-  readonly sequential: {
+  /**
+   * Set when one answer of the probe (each question once, first thing) took longer than the
+   * budget: the runs below were then not made, since hundreds of such answers would take hours.
+   */
+  readonly tooSlow?: {
+    readonly question: string
+    /** How long it took, or how long the bench waited before giving up on it (`answered` false). */
+    readonly ms: number
+    readonly answered: boolean
+    readonly budgetMs: number
+  }
+  readonly sequential?: {
     readonly requests: number
     readonly p50Ms: number
     readonly p90Ms: number
@@ -70,8 +86,8 @@ export interface AskResults {
     readonly serverCpuMsPerAnswer: number
   }
   readonly questions: ReadonlyArray<QuestionResult>
-  readonly concurrent: LoadResult
-  readonly stream: {
+  readonly concurrent?: LoadResult
+  readonly stream?: {
     readonly question: string
     readonly runs: number
     /** fetch resolving: the status line and headers read. */
@@ -87,12 +103,12 @@ export interface AskResults {
   readonly answersChecked: number
   readonly crossOrgCitations: number
   /**
-   * On PostgreSQL, right after the seed, before the bench runs ANALYZE: the plan the service gets
-   * while the statistics still predate the seed (autovacuum takes them within a minute or so).
+   * Right after the seed, before the bench runs ANALYZE (PostgreSQL) or ever (embedded: PGlite has
+   * no autovacuum and the service never runs ANALYZE, so its statistics are never taken): what the
+   * planner believed, pg_class.reltuples (-1: never analyzed) against the rows there were, and its plan.
    */
   readonly beforeAnalyze?: {
     readonly question: string
-    /** What the planner believed then: pg_class.reltuples (-1: never analyzed) against the rows there were. */
     readonly blockSearchEstimate: number
     readonly blockSearchRows: number
     readonly contractsEstimate: number
@@ -114,25 +130,19 @@ export const askQuestions = [
 
 const streamedQuestion = askQuestions[0]
 
+// An answer slower than this in the probe stops the flow for that database; one the bench waits
+// for no longer than the cap (the service is then stopped, by SIGKILL if a search holds its event loop).
+const answerBudgetMs = 5_000
+const answerWaitCapMs = 60_000
+
 // Read with contracts at rest: an org's archive is mostly passivated, and a read of a passivated
 // contract is a query and a parse where a live one is its entity's copy. Five seconds, and the
 // reaper's two sweeps of five, are waited out after the seed.
 const idleSeconds = 5
 const passivationMs = idleSeconds * 1000 + 2 * 5000 + 2000
 
-/** The search statement of src/Ask/Repo.ts, word for word, with its parameters numbered: keep the two alike. */
-const searchSql = `
-        SELECT b.contract_id, b.block_id
-        FROM block_search b, CAST(replace(plainto_tsquery('english', $1)::text, '&', '|') AS tsquery) AS q
-        WHERE b.words @@ q AND b.mode = $2 AND b.contract_id IN (
-          SELECT c.id FROM contracts c WHERE c.org_id = $3 AND c.mode = $4
-          UNION
-          SELECT p.contract_id FROM contract_parties p WHERE p.org_id = $5 AND p.mode = $6 AND p.removed_at IS NULL
-        )
-        ORDER BY ts_rank(b.words, q) DESC, b.contract_id, b.block_id
-        LIMIT $7`
-// src/Ask.ts: 10 contracts cited by default, 5 candidates read per contract.
-const searchLimit = 10 * 5
+// src/Ask.ts cites 10 contracts by default.
+const searchLimit = 10
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
 
@@ -255,8 +265,9 @@ const checkCitations = (
  * POST /ask on a service of its own: one org's `contracts` contracts and a second org's
  * `otherContracts` in the full-text index, all at rest, then the eight questions sequentially
  * (latency), from `concurrentClients` loops (throughput), and one question streamed (time to the
- * first event and to `done`). On PostgreSQL, EXPLAIN (ANALYZE, BUFFERS) of the search statement
- * for each question, run with `pg` against the same database; the plans go to `explainFile`.
+ * first event and to `done`). EXPLAIN of the search statement for each question: with `pg` on the
+ * bench database, or, embedded, with PGlite on the service's data directory once it has stopped.
+ * The plans' text goes to `explainFile`.
  */
 export const askFlow = async (
   options: Omit<ServiceOptions, "idleSeconds" | "preload" | "onLine">,
@@ -268,23 +279,40 @@ export const askFlow = async (
   const at = () => `[${round((performance.now() - started) / 1000, 1)} s]`
   const service = await startService({ ...options, idleSeconds })
   const agent = keepAliveAgent(settings.clients)
+  const explained: Array<string> = []
+  let measured: { results: AskResults; sample: string }
   try {
-    return await measure(service, options.databaseUrl, agent, settings, explainFile, log, at)
+    measured = await measure(service, options.databaseUrl, agent, settings, explained, log, at)
   } finally {
     agent.destroy()
     await service.child.stop()
   }
+  let results = measured.results
+  if (options.databaseUrl === undefined) {
+    // The service has stopped: its data directory is the bench's to open, as the service opens it.
+    const db = await PGlite.create(options.dataDir)
+    try {
+      const run = async (sql: string, params: ReadonlyArray<unknown>) => (await db.query<Record<string, string>>(sql, [...params])).rows
+      results = await planAll(run, measured.sample, results, explained, "embedded PGlite", log, at)
+    } finally {
+      await db.close()
+    }
+  }
+  writeFileSync(explainFile, explained.join("\n"))
+  return results
 }
+
+type Run = (sql: string, params: ReadonlyArray<unknown>) => Promise<ReadonlyArray<Record<string, unknown>>>
 
 const measure = async (
   service: Service,
   databaseUrl: string | undefined,
   agent: http.Agent,
   settings: AskSettings,
-  explainFile: string,
+  explained: Array<string>,
   log: (line: string) => void,
   at: () => string
-): Promise<AskResults> => {
+): Promise<{ results: AskResults; sample: string }> => {
   const base = service.url
   const acme = await createOrg(base, agent, "Acme Ltd", "Ada Lovelace")
   const umbrella = await createOrg(base, agent, "Umbrella Corp", "Una Umber")
@@ -299,84 +327,93 @@ const measure = async (
       round(seedSeconds, 1)
     } s (${round(drafted / seedSeconds, 1)}/s)`
   )
+  const sample = [...own.ids][0]!
+  const seeded = {
+    contracts: settings.contracts,
+    otherContracts: settings.otherContracts,
+    blocks: own.blocks,
+    otherBlocks: other.blocks,
+    seedSeconds: round(seedSeconds, 2),
+    draftsPerSecond: round(drafted / seedSeconds, 1),
+    idleSeconds
+  }
 
-  const pg = databaseUrl === undefined ? undefined : await explainer(databaseUrl, [...own.ids][0]!)
+  let client: Pg.Client | undefined
+  let beforeAnalyze: AskResults["beforeAnalyze"]
+  if (databaseUrl !== undefined) {
+    client = new Pg.Client({ connectionString: databaseUrl })
+    await client.connect()
+    const run: Run = async (sql, params) => (await client!.query(sql, [...params])).rows
+    beforeAnalyze = await planBeforeAnalyze(run, sample, explained, "PostgreSQL", true, log, at)
+    // What autovacuum does a minute or so after the seed (it is off on some servers): fresh statistics for every measurement that follows.
+    await client.query("ANALYZE block_search, contracts, contract_parties")
+  }
   try {
-    return await answerQuestions(service, pg, acme, umbrella, own, other, { ...settings, seedSeconds }, explainFile, log, at)
+    await sleep(passivationMs)
+    log(`  ${at()} waited ${passivationMs / 1000} s for every contract to passivate (CONTRACT_IDLE_SECONDS=${idleSeconds})`)
+    const answered = await answer(service, acme, umbrella, own.ids, other.ids, settings, log, at)
+    let results: AskResults = { ...seeded, ...answered, crossOrgCitations: 0, ...(beforeAnalyze === undefined ? {} : { beforeAnalyze }) }
+    if (client !== undefined) {
+      const run: Run = async (sql, params) => (await client!.query(sql, [...params])).rows
+      results = await planAll(run, sample, results, explained, "PostgreSQL", log, at)
+    }
+    return { results, sample }
   } finally {
-    await pg?.end()
+    await client?.end()
   }
 }
 
-const answerQuestions = async (
+/** The questions asked: a probe, then, unless an answer was too slow, warm-up, sequential, concurrent and streamed runs. */
+const answer = async (
   service: Service,
-  pg: Awaited<ReturnType<typeof explainer>> | undefined,
   acme: Seat,
   umbrella: Seat,
-  own: { ids: Set<string>; blocks: number },
-  other: { ids: Set<string>; blocks: number },
-  settings: AskSettings & { seedSeconds: number },
-  explainFile: string,
+  own: ReadonlySet<string>,
+  other: ReadonlySet<string>,
+  settings: AskSettings,
   log: (line: string) => void,
   at: () => string
-): Promise<AskResults> => {
+): Promise<Omit<AskResults, keyof Seeded | "crossOrgCitations" | "beforeAnalyze">> => {
   const base = service.url
-  const explained: Array<string> = []
-  let beforeAnalyze: AskResults["beforeAnalyze"]
-  if (pg !== undefined) {
-    const count = async (table: string) => {
-      const { rows } = await pg.client.query<{ estimate: number; actual: string }>(
-        `SELECT (SELECT reltuples FROM pg_class WHERE relname = $1) AS estimate, (SELECT count(*) FROM ${table}) AS actual`,
-        [table]
-      )
-      return { estimate: Number(rows[0]!.estimate), actual: Number(rows[0]!.actual) }
-    }
-    const [blockSearch, contracts] = [await count("block_search"), await count("contracts")]
-    const { plan, text } = await pg.plan(searchTerms(streamedQuestion))
-    explained.push(
-      `-- before ANALYZE: block_search estimated ${blockSearch.estimate} rows (${blockSearch.actual} there), contracts ${contracts.estimate} (${contracts.actual})`,
-      `-- "${streamedQuestion}"`,
-      ...text,
-      ""
-    )
-    beforeAnalyze = {
-      question: streamedQuestion,
-      blockSearchEstimate: blockSearch.estimate,
-      blockSearchRows: blockSearch.actual,
-      contractsEstimate: contracts.estimate,
-      contractsRows: contracts.actual,
-      plan
-    }
-    log(
-      `  ${at()} EXPLAIN before ANALYZE (planner's estimate: block_search ${blockSearch.estimate} rows of ${blockSearch.actual}, contracts ${contracts.estimate} of ${contracts.actual}), "${streamedQuestion}": ${
-        planLine(plan)
-      }`
-    )
-    // What autovacuum does a minute or so after the seed: the planner's statistics, fresh, for every measurement that follows.
-    await pg.client.query("ANALYZE block_search, contracts, contract_parties")
-  }
-  await sleep(passivationMs)
-  log(`  ${at()} waited ${passivationMs / 1000} s for every contract to passivate (CONTRACT_IDLE_SECONDS=${idleSeconds})`)
-
   const askHeaders = (seat: Seat) => ({ authorization: seat.headers.authorization! })
-  const ask = async (one: http.Agent, seat: Seat, question: string) =>
+  const one = keepAliveAgent(1)
+  const ask = async (seat: Seat, question: string) =>
     expectJson<{ answer: string; citations: Array<Citation> }>(
       200,
       request(base, "/ask", { agent: one, method: "POST", headers: askHeaders(seat), body: { question, stream: false } }),
       `POST /ask "${question}"`
     )
-  const one = keepAliveAgent(1)
   let answersChecked = 0
+  const checked = (citations: ReadonlyArray<Citation>, question: string) => {
+    answersChecked++
+    return checkCitations(citations, own, other, question, "Acme")
+  }
   try {
-    // Warm-up: every question three times, and each once as the other org, which must cite only its own.
-    for (let pass = 0; pass < 3; pass++) {
-      for (const question of askQuestions) {
-        checkCitations((await ask(one, acme, question)).citations, own.ids, other.ids, question, "Acme")
-        answersChecked++
+    // The probe: each question once, timed, given at most the cap.
+    const probe: Array<QuestionResult> = []
+    for (const question of askQuestions) {
+      const t0 = performance.now()
+      const asked = ask(acme, question)
+      asked.catch(() => {})
+      const answered = await Promise.race([asked, sleep(answerWaitCapMs).then(() => undefined)])
+      const ms = round(performance.now() - t0, 2)
+      const citations = answered === undefined ? 0 : checked(answered.citations, question)
+      probe.push({ question, terms: searchTerms(question), requests: 1, p50Ms: ms, maxMs: ms, citations })
+      log(`    probe "${question}": ${answered === undefined ? `no answer after ${ms} ms` : `${ms} ms, ${citations} citations`}`)
+      if (answered === undefined || ms > answerBudgetMs) {
+        const tooSlow = { question, ms, answered: answered !== undefined, budgetMs: answerBudgetMs }
+        const took = `${answered === undefined ? "longer than " : ""}${round(ms / 1000, 1)} s`
+        log(`  ${at()} one answer took ${took}, over the ${answerBudgetMs / 1000} s budget: not measured further`)
+        // The questions not asked still get their plans.
+        const unasked = askQuestions.slice(probe.length).map((q) => ({ question: q, terms: searchTerms(q), requests: 0, p50Ms: NaN, maxMs: NaN, citations: 0 }))
+        return { tooSlow, questions: [...probe, ...unasked], answersChecked }
       }
     }
+
+    // Warm-up: every question twice more, and each once as the other org, which must cite only its own.
+    for (let pass = 0; pass < 2; pass++) for (const question of askQuestions) checked((await ask(acme, question)).citations, question)
     for (const question of askQuestions) {
-      checkCitations((await ask(one, umbrella, question)).citations, other.ids, own.ids, question, "Umbrella")
+      checkCitations((await ask(umbrella, question)).citations, other, own, question, "Umbrella")
       answersChecked++
     }
 
@@ -388,10 +425,9 @@ const answerQuestions = async (
       const index = n % askQuestions.length
       const question = askQuestions[index]!
       const t0 = performance.now()
-      const answer = await ask(one, acme, question)
+      const answered = await ask(acme, question)
       const ms = performance.now() - t0
-      perQuestion[index]!.citations = checkCitations(answer.citations, own.ids, other.ids, question, "Acme")
-      answersChecked++
+      perQuestion[index]!.citations = checked(answered.citations, question)
       latencies.push(ms)
       perQuestion[index]!.latencies.push(ms)
     }
@@ -408,7 +444,7 @@ const answerQuestions = async (
     log(
       `  ${at()} sequential: ${sequential.requests} answers, p50 ${sequential.p50Ms} ms, p90 ${sequential.p90Ms} ms, p99 ${sequential.p99Ms} ms, max ${sequential.maxMs} ms, server CPU ${serverCpuMsPerAnswer} ms/answer`
     )
-    const perQuestionResults: Array<QuestionResult> = askQuestions.map((question, index) => {
+    const questions: Array<QuestionResult> = askQuestions.map((question, index) => {
       const mine = Float64Array.from(perQuestion[index]!.latencies).sort()
       return {
         question,
@@ -419,7 +455,7 @@ const answerQuestions = async (
         citations: perQuestion[index]!.citations
       }
     })
-    for (const q of perQuestionResults) log(`    "${q.question}" [${q.terms.join(" ")}]: p50 ${q.p50Ms} ms, max ${q.maxMs} ms, ${q.citations} citations`)
+    for (const q of questions) log(`    "${q.question}" [${q.terms.join(" ")}]: p50 ${q.p50Ms} ms, max ${q.maxMs} ms, ${q.citations} citations`)
 
     // Concurrent: closed loops on the raw client, the questions in turn (their answers were checked above).
     const pool = connectionPool(base, settings.concurrentClients)
@@ -440,58 +476,25 @@ const answerQuestions = async (
       throw new Error(`concurrent POST /ask: statuses ${JSON.stringify(concurrent.allStatuses)}, ${concurrent.errors} errors ${concurrent.firstError ?? ""}`)
     }
 
-    const jsonOnce = async () => {
-      checkCitations((await ask(one, acme, streamedQuestion)).citations, own.ids, other.ids, streamedQuestion, "Acme")
-      answersChecked++
-    }
-    const stream = await streamed(base, askHeaders(acme), own.ids, other.ids, settings.streamRuns, jsonOnce)
-    answersChecked += stream.runs + 1 // the streamed ones; jsonOnce counted its own
+    const stream = await streamed(base, askHeaders(acme), own, other, settings.streamRuns, async () => {
+      checked((await ask(acme, streamedQuestion)).citations, streamedQuestion)
+    })
+    answersChecked += stream.runs + 1
     log(
       `  ${at()} streamed "${stream.question}", ${stream.runs} times: headers p50 ${stream.headersP50Ms} ms, first event p50 ${stream.firstEventP50Ms} ms (max ${stream.firstEventMaxMs}), done p50 ${stream.doneP50Ms} ms (max ${stream.doneMaxMs}); the same question with stream: false between them, p50 ${stream.jsonP50Ms} ms`
     )
-
-    const planned: Array<QuestionResult> = []
-    for (const q of perQuestionResults) {
-      if (pg === undefined) {
-        planned.push(q)
-        continue
-      }
-      const { plan, text } = await pg.plan(q.terms)
-      explained.push(`-- "${q.question}": ${q.terms.join(" ")}`, ...text, "")
-      planned.push({ ...q, plan })
-      log(`    EXPLAIN "${q.question}": ${planLine(plan)}`)
-    }
-    if (pg !== undefined) {
-      writeFileSync(
-        explainFile,
-        [`-- the search statement of src/Ask/Repo.ts as org ${pg.org} (${pg.mode}), limit ${searchLimit}`, "", ...explained].join("\n")
-      )
-    }
-
-    return {
-      contracts: settings.contracts,
-      otherContracts: settings.otherContracts,
-      blocks: own.blocks,
-      otherBlocks: other.blocks,
-      seedSeconds: round(settings.seedSeconds, 2),
-      draftsPerSecond: round((settings.contracts + settings.otherContracts) / settings.seedSeconds, 1),
-      idleSeconds,
-      sequential,
-      questions: planned,
-      concurrent,
-      stream,
-      answersChecked,
-      crossOrgCitations: 0,
-      ...(beforeAnalyze === undefined ? {} : { beforeAnalyze })
-    }
+    return { sequential, questions, concurrent, stream, answersChecked }
   } finally {
     one.destroy()
   }
 }
 
+type Seeded = Pick<AskResults, "contracts" | "otherContracts" | "blocks" | "otherBlocks" | "seedSeconds" | "draftsPerSecond" | "idleSeconds">
+
 /**
  * One question as Server-Sent Events, read with fetch as its bytes arrive: from the call to the
- * first whole event, and to the whole `done` event. One untimed run first opens the connection.
+ * first whole event, and to the whole `done` event. One untimed
+ * run first opens the connection; `jsonOnce` asks the same with `stream: false` after each run.
  */
 const streamed = async (
   base: string,
@@ -500,7 +503,7 @@ const streamed = async (
   other: ReadonlySet<string>,
   runs: number,
   jsonOnce: () => Promise<void>
-): Promise<AskResults["stream"]> => {
+): Promise<NonNullable<AskResults["stream"]>> => {
   const once = async () => {
     const t0 = performance.now()
     const response = await fetch(`${base}/ask`, {
@@ -547,32 +550,33 @@ const streamed = async (
     await jsonOnce()
     jsons.push(performance.now() - t0)
   }
-  const f = Float64Array.from(firsts).sort()
-  const d = Float64Array.from(dones).sort()
+  const p = (values: Array<number>, q: number) => round(quantile(Float64Array.from(values).sort(), q), 2)
   return {
     question: streamedQuestion,
     runs,
-    headersP50Ms: round(quantile(Float64Array.from(heads).sort(), 0.5), 2),
-    firstEventP50Ms: round(quantile(f, 0.5), 2),
-    firstEventMaxMs: round(quantile(f, 1), 2),
-    doneP50Ms: round(quantile(d, 0.5), 2),
-    doneMaxMs: round(quantile(d, 1), 2),
-    jsonP50Ms: round(quantile(Float64Array.from(jsons).sort(), 0.5), 2)
+    headersP50Ms: p(heads, 0.5),
+    firstEventP50Ms: p(firsts, 0.5),
+    firstEventMaxMs: p(firsts, 1),
+    doneP50Ms: p(dones, 0.5),
+    doneMaxMs: p(dones, 1),
+    jsonP50Ms: p(jsons, 0.5)
   }
 }
 
 interface PlanLine {
   readonly depth: number
   readonly label: string
+  /** Actual rows per loop when analyzed, else the planner's estimate. */
   readonly rows: number
   readonly loops: number
   readonly details: Array<string>
   readonly children: Array<PlanLine>
 }
 
-const nodeLine = /^(\s*)(?:->\s+)?(.+?)\s+\(cost=[^)]*\)\s+\(actual time=[\d.]+\.\.[\d.]+ rows=(\d+) loops=(\d+)\)/
+const nodeLine =
+  /^(\s*)(?:->\s+)?(.+?)\s+\(cost=[\d.]+\.\.[\d.]+ rows=(\d+) width=\d+\)(?:\s+\(actual time=[\d.]+\.\.[\d.]+ rows=([\d.]+) loops=(\d+)\)|\s+\((never executed)\))?/
 
-/** The text of EXPLAIN (ANALYZE, BUFFERS), as a tree of its nodes with their detail lines. */
+/** The text of EXPLAIN [(ANALYZE, BUFFERS)], as a tree of its nodes with their detail lines. */
 const parsePlan = (lines: ReadonlyArray<string>): PlanLine => {
   const stack: Array<PlanLine> = []
   let root: PlanLine | undefined
@@ -582,7 +586,8 @@ const parsePlan = (lines: ReadonlyArray<string>): PlanLine => {
       stack.at(-1)?.details.push(line.trim())
       continue
     }
-    const node: PlanLine = { depth: m[1]!.length, label: m[2]!, rows: Number(m[3]), loops: Number(m[4]), details: [], children: [] }
+    const [rows, loops] = m[6] !== undefined ? [0, 0] : m[4] !== undefined ? [Number(m[4]), Number(m[5])] : [Number(m[3]), 1]
+    const node: PlanLine = { depth: m[1]!.length, label: m[2]!, rows, loops, details: [], children: [] }
     while (stack.length > 0 && stack.at(-1)!.depth >= node.depth) stack.pop()
     if (stack.length === 0) root = node
     else stack.at(-1)!.children.push(node)
@@ -594,31 +599,41 @@ const parsePlan = (lines: ReadonlyArray<string>): PlanLine => {
 
 const nodesOf = (node: PlanLine): Array<PlanLine> => [node, ...node.children.flatMap(nodesOf)]
 
-/** One line: each node, its rows (× loops when repeated) for scans, children in brackets. */
-const compact = (node: PlanLine): string => {
+/** One line: each node, its rows (and loops when repeated) for scans, children in brackets. */
+const compact = (node: PlanLine, analyzed: boolean): string => {
   const sortMethod = node.details.find((d) => d.startsWith("Sort Method:"))?.replace(/^Sort Method: (\S+(?: \S+)?).*/, " ($1)") ?? ""
-  const counted = /Scan/.test(node.label) ? ` (rows=${node.rows}${node.loops > 1 ? ` loops=${node.loops}` : ""})` : ""
+  const counted = /Scan/.test(node.label) ? ` (${analyzed ? "" : "est. "}rows=${node.rows}${node.loops > 1 ? ` loops=${node.loops}` : ""})` : ""
   const own = `${node.label}${sortMethod}${counted}`
   if (node.children.length === 0) return own
-  if (node.children.length === 1) return `${own} < ${compact(node.children[0]!)}`
-  return `${own} [${node.children.map(compact).join("; ")}]`
+  if (node.children.length === 1) return `${own} < ${compact(node.children[0]!, analyzed)}`
+  return `${own} [${node.children.map((c) => compact(c, analyzed)).join("; ")}]`
 }
 
-/** EXPLAIN (ANALYZE, BUFFERS) of the search statement as the org, for the question's terms: the summary and the text. */
-const planOf = async (client: Pg.Client, org: string, mode: string, terms: ReadonlyArray<string>): Promise<{ plan: PlanSummary; text: Array<string> }> => {
-  const text = (await client.query(`EXPLAIN (ANALYZE, BUFFERS) ${searchSql}`, [terms.join(" "), mode, org, mode, org, mode, searchLimit])).rows.map((r) =>
-    r["QUERY PLAN"] as string
-  )
+/** EXPLAIN of the search statement as the org for the terms, with ANALYZE and BUFFERS when `analyze`: the summary and the text. */
+const planOf = async (
+  run: Run,
+  org: string,
+  mode: string,
+  terms: ReadonlyArray<string>,
+  analyze: boolean
+): Promise<{ plan: PlanSummary; text: Array<string> }> => {
+  // The service's own statement, with the setting it runs under (src/Ask/SearchStatement.ts).
+  await run("BEGIN", [])
+  await run(searchSettings, [])
+  const rows = await run(`EXPLAIN ${analyze ? "(ANALYZE, BUFFERS) " : ""}${searchStatement}`, searchParameters(org, mode as Mode, terms, searchLimit, true))
+  await run("COMMIT", [])
+  const text = rows.map((r) => String(r["QUERY PLAN"]))
   const root = parsePlan(text)
   const nodes = nodesOf(root)
   const wordsIndex = nodes.find((n) => / on block_search_words\b/.test(n.label))
-  // The rows the sort ranks (ts_rank is computed for each): what the Sort under the Limit reads.
-  const sort = nodes.find((n) => n.label.startsWith("Sort"))
+  // The rows ranked (ts_rank is computed for each): what the innermost Sort, DISTINCT ON's, reads.
+  const sort = nodes.filter((n) => n.label.startsWith("Sort")).at(-1)
   const buffers = /shared hit=(\d+)(?: read=(\d+))?/.exec(root.details.find((d) => d.startsWith("Buffers:")) ?? "")
   const timing = (name: string) => Number(/: ([\d.]+) ms/.exec(text.find((l) => l.startsWith(name)) ?? "")?.[1] ?? NaN)
   return {
     plan: {
-      nodes: compact(root),
+      analyzed: analyze,
+      nodes: compact(root, analyze),
       usesWordsIndex: wordsIndex !== undefined,
       wordsIndexLoops: wordsIndex?.loops ?? 0,
       rankedRows: sort === undefined ? NaN : sort.children.reduce((sum, c) => sum + c.rows * c.loops, 0),
@@ -633,25 +648,77 @@ const planOf = async (client: Pg.Client, org: string, mode: string, terms: Reado
 
 /** The plan's one-line summary, for the log and the report. */
 export const planLine = (plan: PlanSummary) =>
-  `${plan.usesWordsIndex ? "uses" : "does NOT use"} block_search_words${
-    plan.wordsIndexLoops > 1 ? ` (scanned ${plan.wordsIndexLoops} times)` : ""
-  }; ${plan.rankedRows} rows ranked; execution ${plan.executionMs} ms (planning ${plan.planningMs}); buffers hit ${plan.sharedHit}, read ${plan.sharedRead}; ${plan.nodes}`
+  `${plan.usesWordsIndex ? "uses" : "does NOT use"} block_search_words${plan.wordsIndexLoops > 1 ? ` (scanned ${plan.wordsIndexLoops} times)` : ""}; ${
+    plan.analyzed
+      ? `${plan.rankedRows} rows ranked; execution ${plan.executionMs} ms (planning ${plan.planningMs}); buffers hit ${plan.sharedHit}, read ${plan.sharedRead}`
+      : `${plan.rankedRows} rows to rank by the planner's estimate; not executed`
+  }; ${plan.nodes}`
 
-/** A connection to the bench database as the asking org, which it finds from one of its contracts. */
-const explainer = async (databaseUrl: string, ownContract: string) => {
-  const client = new Pg.Client({ connectionString: databaseUrl })
-  await client.connect()
-  const { org_id: org, mode } = (await client.query<{ org_id: string; mode: string }>("SELECT org_id, mode FROM contracts WHERE id = $1", [ownContract]))
-    .rows[0]!
-  return {
-    org,
-    mode,
-    client,
-    plan: (terms: ReadonlyArray<string>) => planOf(client, org, mode, terms),
-    /** When block_search last had its statistics taken, if ever. */
-    analyzedAt: async () =>
-      (await client.query<{ at: Date | null }>("SELECT greatest(last_analyze, last_autoanalyze) AS at FROM pg_stat_user_tables WHERE relname = 'block_search'"))
-        .rows[0]?.at ?? null,
-    end: () => client.end()
+const orgOf = async (run: Run, sample: string) => {
+  const row = (await run("SELECT org_id, mode FROM contracts WHERE id = $1", [sample]))[0]!
+  return { org: String(row.org_id), mode: String(row.mode) }
+}
+
+/** The plan of the streamed question with the statistics as they are (never taken since the seed, on this bench's databases). */
+const planBeforeAnalyze = async (
+  run: Run,
+  sample: string,
+  explained: Array<string>,
+  db: string,
+  analyze: boolean,
+  log: (line: string) => void,
+  at: () => string
+): Promise<NonNullable<AskResults["beforeAnalyze"]>> => {
+  const { mode, org } = await orgOf(run, sample)
+  const count = async (table: string) => {
+    const row = (await run(`SELECT (SELECT reltuples FROM pg_class WHERE relname = $1) AS estimate, (SELECT count(*) FROM ${table}) AS actual`, [table]))[0]!
+    return { estimate: Number(row.estimate), actual: Number(row.actual) }
   }
+  const [blockSearch, contracts] = [await count("block_search"), await count("contracts")]
+  const { plan, text } = await planOf(run, org, mode, searchTerms(streamedQuestion), analyze)
+  const believed = `block_search ${blockSearch.estimate} rows of ${blockSearch.actual}, contracts ${contracts.estimate} of ${contracts.actual}`
+  explained.push(
+    `-- ${db}, the statistics as they were after the seed (${believed}), as org ${org} (${mode}), limit ${searchLimit}`,
+    `-- "${streamedQuestion}"`,
+    ...text,
+    ""
+  )
+  log(`  ${at()} EXPLAIN${analyze ? " ANALYZE" : ""} before ANALYZE (planner's estimate: ${believed}), "${streamedQuestion}": ${planLine(plan)}`)
+  return {
+    question: streamedQuestion,
+    blockSearchEstimate: blockSearch.estimate,
+    blockSearchRows: blockSearch.actual,
+    contractsEstimate: contracts.estimate,
+    contractsRows: contracts.actual,
+    plan
+  }
+}
+
+/**
+ * Each question's plan beside its timings. On PostgreSQL the statistics are fresh (the bench ran
+ * ANALYZE); embedded, they never are, so the plan before ANALYZE is also the plan the service ran.
+ * EXPLAIN ANALYZE runs the statement: when the probe found it too slow, EXPLAIN alone.
+ */
+const planAll = async (
+  run: Run,
+  sample: string,
+  results: AskResults,
+  explained: Array<string>,
+  db: string,
+  log: (line: string) => void,
+  at: () => string
+): Promise<AskResults> => {
+  const analyze = results.tooSlow === undefined
+  const embedded = db !== "PostgreSQL"
+  const beforeAnalyze = embedded ? await planBeforeAnalyze(run, sample, explained, db, analyze, log, at) : results.beforeAnalyze
+  const { mode, org } = await orgOf(run, sample)
+  explained.push(`-- ${db}, ${embedded ? "never analyzed" : "after ANALYZE"}, as org ${org} (${mode}), limit ${searchLimit}`, "")
+  const questions: Array<QuestionResult> = []
+  for (const q of results.questions) {
+    const { plan, text } = await planOf(run, org, mode, q.terms, analyze)
+    explained.push(`-- "${q.question}": ${q.terms.join(" ")}`, ...text, "")
+    questions.push({ ...q, plan })
+    log(`    EXPLAIN${analyze ? " ANALYZE" : ""} "${q.question}": ${planLine(plan)}`)
+  }
+  return { ...results, questions, ...(beforeAnalyze === undefined ? {} : { beforeAnalyze }) }
 }

@@ -1,32 +1,32 @@
 import { SqlClient } from "@effect/sql"
 import { Effect } from "effect"
 import type { Mode } from "../Domain/Contract/Mode.js"
+import { searchParameters, searchSettings, searchStatement } from "./SearchStatement.js"
 
 export interface Hit {
   readonly contract_id: string
   readonly block_id: string
 }
 
-/** Blocks ranked by PostgreSQL's full-text search (the same SQL on PGlite), among the contracts an org may see. */
+/** The best block of each contract an org may see, ranked by PostgreSQL's full-text search (the same SQL on PGlite). */
 export class AskRepo extends Effect.Service<AskRepo>()("Ask/AskRepo", {
   effect: Effect.gen(function*() {
     const sql = yield* SqlClient.SqlClient
 
-    // Any content word may match (the query's lexemes joined by OR); blocks matching more of them,
-    // more often, rank higher. The org sees what it drafted and what it holds a live seat on.
-    const search = Effect.fnUntraced(function*(org: string, mode: Mode, terms: ReadonlyArray<string>, limit: number) {
-      const rows = yield* sql<Hit>`
-        SELECT b.contract_id, b.block_id
-        FROM block_search b, CAST(replace(plainto_tsquery('english', ${terms.join(" ")})::text, '&', '|') AS tsquery) AS q
-        WHERE b.words @@ q AND b.mode = ${mode} AND b.contract_id IN (
-          SELECT c.id FROM contracts c WHERE c.org_id = ${org} AND c.mode = ${mode}
-          UNION
-          SELECT p.contract_id FROM contract_parties p WHERE p.org_id = ${org} AND p.mode = ${mode} AND p.removed_at IS NULL
-        )
-        ORDER BY ts_rank(b.words, q) DESC, b.contract_id, b.block_id
-        LIMIT ${limit}`
-      return rows
-    }, Effect.orDie)
+    const matching = (org: string, mode: Mode, terms: ReadonlyArray<string>, limit: number, allWords: boolean) =>
+      sql.unsafe<Hit>(searchStatement, searchParameters(org, mode, terms, limit, allWords))
+
+    // Contracts with every word first: ranking only those is what keeps a common word cheap at
+    // scale. Any word fills the rest when fewer than `limit` contracts hold them all.
+    const search = (org: string, mode: Mode, terms: ReadonlyArray<string>, limit: number) =>
+      sql.withTransaction(Effect.gen(function*() {
+        yield* sql.unsafe(searchSettings)
+        const all = yield* matching(org, mode, terms, limit, true)
+        if (all.length === limit || terms.length === 1) return all
+        const seen = new Set(all.map((hit) => hit.contract_id))
+        const any = yield* matching(org, mode, terms, limit, false)
+        return [...all, ...any.filter((hit) => !seen.has(hit.contract_id))].slice(0, limit)
+      })).pipe(Effect.orDie)
 
     return { search } as const
   })
