@@ -1,6 +1,7 @@
 import type { LoadResult } from "./lib/load.js"
 import { round } from "./lib/stats.js"
-import { type AskResults, planLine } from "./service/ask.js"
+import type { AskResults } from "./service/ask.js"
+import { planLine } from "./service/askPlans.js"
 import type { ServiceResults } from "./service/flows.js"
 import type { ImportResults } from "./service/imports.js"
 import type { MemoryPoint, MemoryResults } from "./service/memory.js"
