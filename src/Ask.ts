@@ -1,7 +1,7 @@
-import { Effect, Stream } from "effect"
+import { Effect, Option, Stream } from "effect"
 import { Actor, orgOf } from "./Auth/Actor.js"
 import { Answerer, GenerationFailed } from "./Ask/Answerer.js"
-import { AskRepo } from "./Ask/Repo.js"
+import { AskRepo, type Hit } from "./Ask/Repo.js"
 import type { AskRequest } from "./Ask/Schemas.js"
 import { ContractStore } from "./Contracts/ContractStore.js"
 import type { AnswerPiece, Citation, Passage } from "./Domain/Ask/Compose.js"
@@ -41,16 +41,14 @@ export class Ask extends Effect.Service<Ask>()("Ask", {
     const passagesFor = Effect.fnUntraced(function*(terms: ReadonlyArray<string>, cited: number) {
       const caller = yield* Actor
       const hits = yield* repo.search(orgOf(caller).id, caller.mode, terms, cited)
-      const passages: Array<Passage> = []
-      const read = yield* Effect.forEach(hits, (hit) => Effect.either(store.visible(hit.contract_id)), { concurrency: "unbounded" })
-      hits.forEach((hit, index) => {
-        const seen = read[index]!
-        if (seen._tag === "Left") return
-        const { contract } = seen.right
-        const block = contract.blocks.find((b) => b.id === hit.block_id)
-        if (block !== undefined) passages.push({ contract: contract.id, title: contract.title, state: contract.state, block: block.id, text: block.text })
-      })
-      return passages
+      const passageOf = (hit: Hit) =>
+        Effect.map(Effect.option(store.visible(hit.contract_id)), (seen): ReadonlyArray<Passage> => {
+          if (Option.isNone(seen)) return []
+          const { contract } = seen.value
+          const block = contract.blocks.find((b) => b.id === hit.block_id)
+          return block === undefined ? [] : [{ contract: contract.id, title: contract.title, state: contract.state, block: block.id, text: block.text }]
+        })
+      return (yield* Effect.forEach(hits, passageOf, { concurrency: "unbounded" })).flat()
     })
 
     /** The answer's pieces as they come; a citation of anything but a given passage stops it. */

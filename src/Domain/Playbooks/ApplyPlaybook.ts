@@ -63,7 +63,7 @@ export const applyPlaybook = (contract: Contract, actor: Actor, input: ApplyPlay
       newId: input.newId
     })
     if (decision instanceof Rejection) {
-      // A counter too long to stage is left, as any counter the playbook cannot write.
+      // A counter too long to stage is left, like every counter the playbook cannot write.
       if (verdict.type === "counter") {
         skipped.push({ ask: ask.id, reason: verdict.otherwise, rule: verdict.rule.id })
         continue

@@ -1,4 +1,4 @@
-import { isNumberWord, parseNumberWords } from "./NumberWords.js"
+import { isNumberWord, parseNumberWords } from "../Words/NumberWords.js"
 import { type DurationStyle, maxQuantities, type Quantity } from "./Quantity.js"
 import type { DurationUnit } from "./Units.js"
 

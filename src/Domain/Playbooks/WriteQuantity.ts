@@ -1,4 +1,4 @@
-import { numberToWords } from "./NumberWords.js"
+import { numberToWords } from "../Words/NumberWords.js"
 import type { DurationStyle, MoneyStyle } from "./Quantity.js"
 import type { Measured } from "./Units.js"
 

@@ -1,5 +1,5 @@
 import fc from "fast-check"
-import { numberToWords } from "../../../src/Domain/Playbooks/NumberWords.js"
+import { numberToWords } from "../../../src/Domain/Words/NumberWords.js"
 import type { Amount } from "../../../src/Domain/Playbooks/Rule.js"
 import { type PlaybookTerm, termKinds } from "../../../src/Domain/Playbooks/Terms.js"
 

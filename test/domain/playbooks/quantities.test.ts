@@ -1,5 +1,5 @@
 import { describe, expect, it } from "@effect/vitest"
-import { numberToWords, parseNumberWords } from "../../../src/Domain/Playbooks/NumberWords.js"
+import { numberToWords, parseNumberWords } from "../../../src/Domain/Words/NumberWords.js"
 import { quantitiesIn, rewrite } from "../../../src/Domain/Playbooks/Quantities.js"
 import { termOfWords } from "../../../src/Domain/Playbooks/Terms.js"
 
