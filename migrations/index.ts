@@ -8,6 +8,7 @@ import partyBroughtBy from "./0007_party_brought_by.js"
 import importsAndAssets from "./0008_imports_and_assets.js"
 import webhooks from "./0009_webhooks.js"
 import playbooksAndSearch from "./0010_playbooks_and_search.js"
+import tokensIngressMail from "./0011_tokens_ingress_mail.js"
 
 // Every migration, by its numbered name; the migrator runs the ones a database has not seen.
 export const migrations = {
@@ -20,5 +21,6 @@ export const migrations = {
   "0007_party_brought_by": partyBroughtBy,
   "0008_imports_and_assets": importsAndAssets,
   "0009_webhooks": webhooks,
-  "0010_playbooks_and_search": playbooksAndSearch
+  "0010_playbooks_and_search": playbooksAndSearch,
+  "0011_tokens_ingress_mail": tokensIngressMail
 }

@@ -24,11 +24,24 @@ export interface Settings {
   /** Parses running at once, and the time one may take before its import fails with `parser_error`. */
   readonly importConcurrency?: number
   readonly importTimeoutSeconds?: number
+  /** The port the mail ingress listens on for SMTP (0: any free port); unset: no listener. */
+  readonly ingressSmtpPort?: number
+  /** The domain of every org's ingress address (`in-…@<domain>`). */
+  readonly ingressDomain?: string
+  /** The largest message the ingress listener takes, in bytes; larger is refused at DATA. */
+  readonly ingressMaxBytes?: number
+  /** `smtp://user:pass@host:port` (or `smtps://`): live-mode mail leaves through it; unset, it stays in the outbox. */
+  readonly smtpUrl?: string
+  /** The From of every mail the service sends. */
+  readonly mailFrom?: string
 }
 
 export const defaultContractIdleSeconds = 300
 export const defaultImportConcurrency = 2
 export const defaultImportTimeoutSeconds = 120
+export const defaultIngressDomain = "ingress.localhost"
+export const defaultIngressMaxBytes = 30 * 1024 * 1024
+export const defaultMailFrom = "Contracts <contracts@localhost>"
 
 export class ServerConfig extends Context.Tag("ServerConfig")<ServerConfig, Settings>() {
   static readonly fromEnv = Layer.effect(
@@ -52,7 +65,12 @@ export class ServerConfig extends Context.Tag("ServerConfig")<ServerConfig, Sett
         assetDir: Option.getOrUndefined(yield* Config.option(Config.nonEmptyString("ASSET_DIR"))),
         clamdAddress: Option.getOrUndefined(yield* Config.option(Config.nonEmptyString("CLAMD_ADDRESS"))),
         importConcurrency: yield* Config.integer("IMPORT_CONCURRENCY").pipe(Config.withDefault(defaultImportConcurrency)),
-        importTimeoutSeconds: yield* Config.integer("IMPORT_TIMEOUT_SECONDS").pipe(Config.withDefault(defaultImportTimeoutSeconds))
+        importTimeoutSeconds: yield* Config.integer("IMPORT_TIMEOUT_SECONDS").pipe(Config.withDefault(defaultImportTimeoutSeconds)),
+        ingressSmtpPort: Option.getOrUndefined(yield* Config.option(Config.integer("INGRESS_SMTP_PORT"))),
+        ingressDomain: yield* Config.string("INGRESS_DOMAIN").pipe(Config.withDefault(defaultIngressDomain)),
+        ingressMaxBytes: yield* Config.integer("INGRESS_MAX_BYTES").pipe(Config.withDefault(defaultIngressMaxBytes)),
+        smtpUrl: Option.getOrUndefined(yield* Config.option(Config.nonEmptyString("SMTP_URL"))),
+        mailFrom: yield* Config.string("MAIL_FROM").pipe(Config.withDefault(defaultMailFrom))
       }
     })
   )

@@ -26,7 +26,9 @@ export const idPrefixes = [
   "we",
   "whd",
   "whsec",
-  "msg"
+  "msg",
+  "ptk",
+  "ing"
 ] as const
 export type IdPrefix = (typeof idPrefixes)[number]
 
