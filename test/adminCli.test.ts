@@ -24,7 +24,18 @@ const expectOneLineRefusal = (failed: { code?: number; stdout: string; stderr: s
   expect(failed.stderr).not.toMatch(/^\s+at /m)
 }
 
-const subcommands = ["create-org", "add-person", "create-key", "list-keys", "set-playbook", "get-playbook", "revoke-key"]
+const subcommands = [
+  "create-org",
+  "add-person",
+  "create-key",
+  "list-keys",
+  "create-token",
+  "list-tokens",
+  "revoke-token",
+  "set-playbook",
+  "get-playbook",
+  "revoke-key"
+]
 
 // None of these reaches a server: the address is a closed port.
 describe("the admin command line's usage", () => {
@@ -87,6 +98,22 @@ for (const database of databases) {
       expect((await call(service.url, "GET", "/me", { key: key.key })).body.scopes).toEqual(["contracts:read"])
       expect(JSON.parse((await admin("revoke-key", "--key", key.id)).stdout)).toEqual({ id: key.id, revoked: true })
       expect((await call(service.url, "GET", "/me", { key: key.key })).status).toBe(401)
+    })
+
+    it("issues a person token, lists it and revokes it", async () => {
+      const org = JSON.parse((await admin("create-org", "--name", "Delta Ltd", "--person", "Dee Delta <dee@cli.test>")).stdout)
+      const person = org.people[0].id
+      const token = JSON.parse((await admin("create-token", "--person", person, "--mode", "test", "--scope", "contracts:read")).stdout)
+      expect(token).toMatchObject({ person_id: person, mode: "test", scopes: ["contracts:read"] })
+      expect(token.token).toMatch(/^pt_test_/)
+      expect((await call(service.url, "GET", "/me", { key: token.token })).body).toMatchObject({ person_id: person, credential: "person_token" })
+      const listed = JSON.parse((await admin("list-tokens", "--person", person)).stdout)
+      expect(listed.data).toEqual([expect.objectContaining({ id: token.id, object: "person_token", last4: token.token.slice(-4), revoked: false })])
+      expect(JSON.parse((await admin("revoke-token", "--token", token.id)).stdout)).toEqual({ id: token.id, revoked: true })
+      expect((await call(service.url, "GET", "/me", { key: token.token })).status).toBe(401)
+      const refused = await admin("create-token", "--person", "per_nope").catch((error) => error)
+      expect(refused.code).toBe(1)
+      expect(refused.stderr).toContain("not_found")
     })
 
     it("lists keys and revokes one by its secret", async () => {

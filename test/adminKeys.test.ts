@@ -201,12 +201,15 @@ describe("the admin API in the interface document", () => {
   it("gives every admin operation the admin tag, the admin token, a summary and a description", () => {
     expect(operations.map((o) => o.route).sort()).toEqual([
       "DELETE /admin/keys/{key_id}",
+      "DELETE /admin/tokens/{token_id}",
       "GET /admin/orgs/{org_id}/keys",
       "GET /admin/orgs/{org_id}/playbook",
+      "GET /admin/people/{person_id}/tokens",
       "POST /admin/keys/revoke",
       "POST /admin/orgs",
       "POST /admin/orgs/{org_id}/keys",
       "POST /admin/orgs/{org_id}/people",
+      "POST /admin/people/{person_id}/tokens",
       "PUT /admin/orgs/{org_id}/playbook"
     ])
     for (const { route, operation } of operations) {

@@ -77,7 +77,10 @@ const reachBefore: Record<string, GuestReach> = {
   "delete /admin/keys/{key_id}": "never",
   "post /admin/keys/revoke": "never",
   "put /admin/orgs/{org_id}/playbook": "never",
-  "get /admin/orgs/{org_id}/playbook": "never"
+  "get /admin/orgs/{org_id}/playbook": "never",
+  "post /admin/people/{person_id}/tokens": "never",
+  "get /admin/people/{person_id}/tokens": "never",
+  "delete /admin/tokens/{token_id}": "never"
 }
 
 const document = () => JSON.parse(JSON.stringify(OpenApi.fromApi(Api)))

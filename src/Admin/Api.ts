@@ -1,7 +1,7 @@
 import { HttpApiEndpoint, HttpApiGroup, OpenApi } from "@effect/platform"
 import { Schema } from "effect"
 import { modes } from "../Domain/Contract/Mode.js"
-import { scopes } from "../Domain/Api/Scopes.js"
+import { personScopes, scopes } from "../Domain/Api/Scopes.js"
 import { Body, Page } from "../Http/Schemas.js"
 import { Policy } from "../Http/Policy.js"
 import { Refusals } from "../Http/Refusals.js"
@@ -57,7 +57,39 @@ export const RevokeKey = Body({
 
 const KeyRevoked = Schema.Struct({ id: Schema.String, revoked: Schema.Literal(true) }).annotations({ identifier: "AdminKeyRevoked" })
 
+export const CreatePersonToken = Body({
+  mode: Schema.optionalWith(Schema.Literal(...modes), { default: () => "live" as const }).annotations({
+    description: "The mode the token acts in; `live` when left out."
+  }),
+  scopes: Schema.optionalWith(Schema.Array(Schema.Literal(...personScopes)), { default: () => personScopes }).annotations({
+    description: "Every scope but `webhooks:manage` (an endpoint belongs to an org key) when left out."
+  })
+}).annotations({ identifier: "AdminCreatePersonToken" })
+
+const PersonTokenCreated = Schema.Struct({
+  id: Schema.String,
+  token: Schema.String.annotations({ description: "The secret, shown this once." }),
+  person_id: Schema.String,
+  mode: Schema.Literal(...modes),
+  scopes: Schema.Array(Schema.String)
+}).annotations({ identifier: "AdminPersonTokenCreated" })
+
+export const PersonToken = Schema.Struct({
+  id: Schema.String,
+  object: Schema.Literal("person_token"),
+  person_id: Schema.String,
+  mode: Schema.Literal(...modes),
+  scopes: Schema.Array(Schema.String),
+  created: Schema.String,
+  last4: Schema.String,
+  revoked: Schema.Boolean,
+  revoked_at: Schema.NullOr(Schema.String)
+}).annotations({ identifier: "AdminPersonToken" })
+
+const TokenRevoked = Schema.Struct({ id: Schema.String, revoked: Schema.Literal(true) }).annotations({ identifier: "AdminTokenRevoked" })
+
 const orgPath = Schema.Struct({ org_id: Schema.String })
+const personPath = Schema.Struct({ person_id: Schema.String })
 
 /** The operator's API of SEMANTICS.md "Bootstrap": the gateway checks the admin token (its policy) before a body is read. */
 export class AdminApi extends HttpApiGroup.make("admin")
@@ -119,6 +151,38 @@ export class AdminApi extends HttpApiGroup.make("admin")
       .annotate(
         OpenApi.Description,
         "Revokes the key named by its id or by its secret, which travels in the body so that it never lands in an access log. Answers as `DELETE /admin/keys/{key_id}` does."
+      )
+  )
+  .add(
+    HttpApiEndpoint.post("createPersonToken", "/admin/people/:person_id/tokens")
+      .setPath(personPath)
+      .setPayload(CreatePersonToken)
+      .addSuccess(PersonTokenCreated, { status: 201 })
+      .annotate(OpenApi.Summary, "Issue a person token")
+      .annotate(
+        OpenApi.Description,
+        "Issues a token that acts as this person (`Authorization: Bearer pt_…`), for an app or an MCP agent: the token is the seat, so it needs no `Contracts-Acting-Person`. The secret is shown only in this answer and stored hashed. A person of no org (a guest) holds no token."
+      )
+  )
+  .add(
+    HttpApiEndpoint.get("listPersonTokens", "/admin/people/:person_id/tokens")
+      .setPath(personPath)
+      .setUrlParams(KeyQuery)
+      .addSuccess(Page(PersonToken))
+      .annotate(OpenApi.Summary, "List a person's tokens")
+      .annotate(
+        OpenApi.Description,
+        "The person's tokens, revoked ones included, oldest first, paged by `limit` (1 to 100, default 10) and `starting_after` (a token id of this person). Never a secret; `last4` tells them apart."
+      )
+  )
+  .add(
+    HttpApiEndpoint.del("revokePersonToken", "/admin/tokens/:token_id")
+      .setPath(Schema.Struct({ token_id: Schema.String }))
+      .addSuccess(TokenRevoked)
+      .annotate(OpenApi.Summary, "Revoke a person token")
+      .annotate(
+        OpenApi.Description,
+        "Revokes the token at once: its next request, and its agent's next MCP call, answer `401`. Revoking a revoked token answers the same."
       )
   )
   .add(

@@ -29,6 +29,37 @@ export const AdminHttp = HttpApiBuilder.group(Api, "admin", (handlers) =>
         })
       )
 
+    const requirePerson = (personId: string) =>
+      Effect.flatMap(
+        repo.personOrg(personId),
+        Option.match({
+          onNone: () => Effect.fail(notFound("person", personId)),
+          onSome: Effect.succeed
+        })
+      )
+
+    /** One page of a list the admin API answers, oldest first: the limit, then its owner, then the cursor checked to belong to it. */
+    const page = <A extends { readonly id: string }>(
+      owner: Effect.Effect<unknown, Rejection>,
+      limitParam: string | undefined,
+      after: string | undefined,
+      cursorBelongs: (after: string) => Effect.Effect<boolean>,
+      what: string,
+      rows: (limit: number) => Effect.Effect<ReadonlyArray<A>>
+    ) =>
+      Effect.gen(function*() {
+        const limit = parseLimit(limitParam)
+        if (limit instanceof Rejection) return yield* limit
+        yield* owner
+        if (after !== undefined && !(yield* cursorBelongs(after))) {
+          return yield* reject("invalid_request", `starting_after must be the id of ${what}.`, { param: "starting_after" })
+        }
+        const found = yield* rows(limit)
+        const data = found.slice(0, limit)
+        const has_more = found.length > limit
+        return { data, has_more, next_cursor: has_more ? data[data.length - 1]!.id : null }
+      })
+
     return handlers
       .handle("createOrg", ({ payload }) => repo.createOrg(payload.name, payload.people, scopes))
       .handle("addPerson", ({ path, payload }) =>
@@ -44,19 +75,36 @@ export const AdminHttp = HttpApiBuilder.group(Api, "admin", (handlers) =>
         ({ path, payload }) => Effect.zipRight(requireOrg(path.org_id), repo.addKey(path.org_id, payload.mode, [...new Set(payload.scopes)]))
       )
       .handle("listKeys", ({ path, urlParams }) =>
+        page(
+          requireOrg(path.org_id),
+          urlParams.limit,
+          urlParams.starting_after,
+          (after) => repo.keyOfOrg(path.org_id, after),
+          "a key of this org",
+          (limit) => repo.listKeys(path.org_id, limit, urlParams.starting_after)
+        ))
+      .handle("createPersonToken", ({ path, payload }) =>
         Effect.gen(function*() {
-          const limit = parseLimit(urlParams.limit)
-          if (limit instanceof Rejection) return yield* limit
-          yield* requireOrg(path.org_id)
-          const after = urlParams.starting_after
-          if (after !== undefined && !(yield* repo.keyOfOrg(path.org_id, after))) {
-            return yield* reject("invalid_request", "starting_after must be the id of a key of this org.", { param: "starting_after" })
+          const org = yield* requirePerson(path.person_id)
+          if (org === null) {
+            return yield* reject("invalid_request", "This person belongs to no org: a guest holds a link, never a token.", { param: "person_id" })
           }
-          const rows = yield* repo.listKeys(path.org_id, limit, after)
-          const data = rows.slice(0, limit)
-          const has_more = rows.length > limit
-          return { data, has_more, next_cursor: has_more ? data[data.length - 1]!.id : null }
+          return yield* repo.addPersonToken(path.person_id, org, payload.mode, [...new Set(payload.scopes)])
         }))
+      .handle("listPersonTokens", ({ path, urlParams }) =>
+        page(
+          requirePerson(path.person_id),
+          urlParams.limit,
+          urlParams.starting_after,
+          (after) => repo.tokenOfPerson(path.person_id, after),
+          "a token of this person",
+          (limit) => repo.listPersonTokens(path.person_id, limit, urlParams.starting_after)
+        ))
+      .handle(
+        "revokePersonToken",
+        ({ path }) =>
+          Effect.flatMap(repo.revokePersonToken(path.token_id), (done) => (done ? forgotten(path.token_id) : Effect.fail(notFound("token", path.token_id))))
+      )
       .handle("revokeKey", ({ path }) => revokeById(path.key_id))
       .handle("setPlaybook", ({ path, payload }) => Effect.zipRight(requireOrg(path.org_id), playbooks.replace(path.org_id, payload)))
       .handle("getPlaybook", ({ path }) =>

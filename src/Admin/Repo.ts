@@ -1,7 +1,7 @@
 import { SqlClient } from "@effect/sql"
 import type { Statement } from "@effect/sql"
 import { Clock, Effect, Option } from "effect"
-import { hashSecret, newApiKey } from "../Auth/Secrets.js"
+import { hashSecret, newApiKey, newPersonToken } from "../Auth/Secrets.js"
 import { scopesIn } from "../Domain/Api/Scopes.js"
 import { makeId } from "../RandomIds.js"
 import type { Mode } from "../Domain/Contract/Mode.js"
@@ -44,6 +44,31 @@ const keyRow = (row: StoredKey): KeyRow => ({
   last4: row.last4,
   revoked: row.revoked_at !== null,
   revoked_at: row.revoked_at === null ? null : iso(row.revoked_at)
+})
+
+/** A person token as an operator sees it. */
+export interface PersonTokenRow {
+  readonly id: string
+  readonly object: "person_token"
+  readonly person_id: string
+  readonly mode: Mode
+  readonly scopes: ReadonlyArray<string>
+  readonly created: string
+  readonly last4: string
+  readonly revoked: boolean
+  readonly revoked_at: string | null
+}
+
+interface StoredToken extends Omit<StoredKey, "last4"> {
+  readonly person_id: string
+  readonly last4: string
+}
+
+const tokenRow = (row: StoredToken): PersonTokenRow => ({
+  ...keyRow(row),
+  object: "person_token",
+  person_id: row.person_id,
+  last4: row.last4
 })
 
 export class AdminRepo extends Effect.Service<AdminRepo>()("Admin/AdminRepo", {
@@ -112,8 +137,49 @@ export class AdminRepo extends Effect.Service<AdminRepo>()("Admin/AdminRepo", {
     /** Revokes the key found by its secret's hash, as authentication finds it; its id, or none. */
     const revokeKeyBySecret = (secret: string) => revokeWhere(sql`secret_hash = ${hashSecret(secret)}`)
 
+    /** The org of a person, if the person exists: null for a person of no org (a guest). */
+    const personOrg = Effect.fnUntraced(function*(personId: string) {
+      const rows = yield* sql<{ org_id: string | null }>`SELECT org_id FROM people WHERE id = ${personId}`
+      return Option.map(Option.fromNullable(rows[0]), (row) => row.org_id)
+    }, Effect.orDie)
+
+    const addPersonToken = Effect.fnUntraced(function*(personId: string, orgId: string, mode: Mode, scopes: ReadonlyArray<Scope>) {
+      const id = makeId("ptk")
+      const token = newPersonToken(mode)
+      yield* sql`
+        INSERT INTO person_tokens (id, person_id, org_id, mode, secret_hash, last4, scopes, pinned_version, created_at)
+        VALUES (${id}, ${personId}, ${orgId}, ${mode}, ${hashSecret(token)}, ${token.slice(-4)}, ${JSON.stringify(scopes)}::jsonb,
+          ${latestVersion}, ${yield* now})`
+      return { id, token, person_id: personId, mode, scopes }
+    }, Effect.orDie)
+
+    const listPersonTokens = Effect.fnUntraced(function*(personId: string, limit: number, after: string | undefined) {
+      const rows = yield* sql<StoredToken>`
+        SELECT id, person_id, mode, scopes, created_at, last4, revoked_at FROM person_tokens
+        WHERE person_id = ${personId} AND ${
+        after === undefined ? sql`TRUE` : sql`(created_at, id) > (
+          SELECT created_at, id FROM person_tokens WHERE id = ${after} AND person_id = ${personId})`
+      }
+        ORDER BY created_at, id LIMIT ${limit + 1}`
+      return rows.map(tokenRow)
+    }, Effect.orDie)
+
+    const tokenOfPerson = (personId: string, tokenId: string) =>
+      Effect.orDie(Effect.map(sql`SELECT 1 FROM person_tokens WHERE id = ${tokenId} AND person_id = ${personId}`, (rows) => rows.length === 1))
+
+    /** Revokes a person token (again is harmless); false when there is no such token. */
+    const revokePersonToken = Effect.fnUntraced(function*(tokenId: string) {
+      const rows = yield* sql`UPDATE person_tokens SET revoked_at = COALESCE(revoked_at, ${yield* now}) WHERE id = ${tokenId} RETURNING id`
+      return rows.length === 1
+    }, Effect.orDie)
+
     return {
       createOrg,
+      personOrg,
+      addPersonToken,
+      listPersonTokens,
+      tokenOfPerson,
+      revokePersonToken,
       orgExists: (orgId: string) => Effect.orDie(orgExists(orgId)),
       emailTaken: (orgId: string, email: string) => Effect.orDie(emailTaken(orgId, email)),
       addPerson: (orgId: string, person: NewPerson) => Effect.orDie(addPerson(orgId, person)),

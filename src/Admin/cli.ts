@@ -69,6 +69,17 @@ const playbookFile = (path: string) => {
   return Array.isArray(parsed) ? { rules: parsed } : parsed
 }
 
+/** `?limit=…&starting_after=…` from --limit and --starting-after, or nothing. */
+const pageQuery = (values: Values) => {
+  const query = new URLSearchParams()
+  const limit = text(values, "limit")
+  const startingAfter = text(values, "starting-after")
+  if (limit !== undefined) query.set("limit", limit)
+  if (startingAfter !== undefined) query.set("starting_after", startingAfter)
+  const search = query.toString()
+  return search === "" ? "" : `?${search}`
+}
+
 const commands: Record<string, Command> = {
   "create-org": {
     synopsis: `--name NAME [--person "Name <email>"]...`,
@@ -98,15 +109,30 @@ const commands: Record<string, Command> = {
     about:
       "Lists an org's keys, oldest first, revoked ones included: id, mode, scopes, created, the\nsecret's last four characters and whether it is revoked. Never a secret. One page of at most\n--limit keys (1 to 100, default 10); pass the answer's next_cursor as --starting-after for the next.",
     options: { org: { type: "string" }, limit: { type: "string" }, "starting-after": { type: "string" } },
-    run: (values) => {
-      const query = new URLSearchParams()
-      const limit = text(values, "limit")
-      const startingAfter = text(values, "starting-after")
-      if (limit !== undefined) query.set("limit", limit)
-      if (startingAfter !== undefined) query.set("starting_after", startingAfter)
-      const search = query.toString()
-      return request("GET", `/admin/orgs/${segment(values, "org")}/keys${search === "" ? "" : `?${search}`}`)
-    }
+    run: (values) => request("GET", `/admin/orgs/${segment(values, "org")}/keys${pageQuery(values)}`)
+  },
+  "create-token": {
+    synopsis: "--person PERSON_ID [--mode live|test] [--scope SCOPE]...",
+    about:
+      "Issues a person token (pt_…) that acts as the person, for an app or an MCP agent: live mode and\nevery scope but webhooks:manage unless given. Prints its id and its secret, shown this once.",
+    options: { person: { type: "string" }, mode: { type: "string" }, scope: { type: "string", multiple: true } },
+    run: (values) =>
+      request("POST", `/admin/people/${segment(values, "person")}/tokens`, {
+        ...(values["mode"] === undefined ? {} : { mode: need(values, "mode") }),
+        ...(values["scope"] === undefined ? {} : { scopes: values["scope"] })
+      })
+  },
+  "list-tokens": {
+    synopsis: "--person PERSON_ID [--limit N] [--starting-after TOKEN_ID]",
+    about: "Lists a person's tokens, oldest first, revoked ones included; never a secret.",
+    options: { person: { type: "string" }, limit: { type: "string" }, "starting-after": { type: "string" } },
+    run: (values) => request("GET", `/admin/people/${segment(values, "person")}/tokens${pageQuery(values)}`)
+  },
+  "revoke-token": {
+    synopsis: "--token TOKEN_ID",
+    about: "Revokes a person token by its id (ptk_…); its next request answers 401.",
+    options: { token: { type: "string" } },
+    run: (values) => request("DELETE", `/admin/tokens/${segment(values, "token")}`)
   },
   "set-playbook": {
     synopsis: "--org ORG_ID --file RULES.json",

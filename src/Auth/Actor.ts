@@ -12,7 +12,8 @@ export interface Person {
 
 /** The authenticated caller of one request, with the version in force for it. */
 export interface Caller {
-  readonly credential: "org_key" | "guest_token"
+  readonly credential: "org_key" | "person_token" | "guest_token"
+  /** The org key's id, or the person token's. */
   readonly keyId: string | null
   /** null for a guest: a guest link holds no org. */
   readonly org: { readonly id: string; readonly name: string } | null

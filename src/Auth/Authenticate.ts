@@ -5,7 +5,7 @@ import { isVersion, latestVersion, type Version } from "../Domain/Api/Versions.j
 import type { Caller } from "./Actor.js"
 import { AuthCache } from "./Cache.js"
 import { AuthRepo } from "./Repo.js"
-import { apiKeyPattern, hashSecret } from "./Secrets.js"
+import { apiKeyPattern, hashSecret, personTokenPattern } from "./Secrets.js"
 import { requestUrl } from "../Http/RouteTable.js"
 
 const unauthorized = (message: string) => reject("unauthorized", message)
@@ -45,6 +45,32 @@ export class Authenticate extends Effect.Service<Authenticate>()("Auth/Authentic
       } satisfies Caller
     })
 
+    /**
+     * A person token is one person: the token is the seat. `Contracts-Acting-Person` may name that
+     * same person (as a key may name the person it acts for); naming anyone else is refused.
+     */
+    const personToken = Effect.fnUntraced(function*(request: HttpServerRequest.HttpServerRequest, secret: string) {
+      const token = yield* cache.findLiveToken(hashSecret(secret))
+      if (Option.isNone(token)) return yield* unauthorized("Invalid person token: it is unknown or was revoked.")
+      const acting = request.headers["contracts-acting-person"]?.trim()
+      if (acting !== undefined && acting !== "" && acting !== token.value.person.id) {
+        return yield* reject("invalid_request", "A person token acts as its own person: Contracts-Acting-Person may only name them.", {
+          param: "Contracts-Acting-Person"
+        })
+      }
+      return {
+        credential: "person_token",
+        keyId: token.value.id,
+        org: token.value.org,
+        guest: null,
+        mode: token.value.mode,
+        scopes: token.value.scopes,
+        pinnedVersion: token.value.pinnedVersion,
+        version: yield* versionOf(request, token.value.pinnedVersion),
+        person: token.value.person
+      } satisfies Caller
+    })
+
     /** Resolves the credential, the version in force and the acting person of one request. */
     const caller = Effect.fnUntraced(function*(request: HttpServerRequest.HttpServerRequest) {
       const header = request.headers["authorization"]
@@ -59,6 +85,7 @@ export class Authenticate extends Effect.Service<Authenticate>()("Auth/Authentic
       const token = /^Token\s+(gtk_[0-9A-Za-z]+)\s*$/i.exec(header)
       if (token !== null) return yield* guest(request, token[1]!)
       const bearer = /^Bearer\s+(\S+)\s*$/i.exec(header)
+      if (bearer !== null && personTokenPattern.test(bearer[1]!)) return yield* personToken(request, bearer[1]!)
       if (bearer === null || !apiKeyPattern.test(bearer[1]!)) {
         return yield* unauthorized("Malformed Authorization header. Send 'Authorization: Bearer sk_…'.")
       }
@@ -89,6 +116,15 @@ export class Authenticate extends Effect.Service<Authenticate>()("Auth/Authentic
       } satisfies Caller
     })
 
-    return { caller } as const
+    /** An agent's connection (MCP): a person token, and nothing else. */
+    const person = Effect.fnUntraced(function*(request: HttpServerRequest.HttpServerRequest) {
+      const found = yield* caller(request)
+      if (found.credential !== "person_token") {
+        return yield* unauthorized("An agent connects with a person token ('Authorization: Bearer pt_…'), never an org key or a guest link.")
+      }
+      return found
+    })
+
+    return { caller, person } as const
   })
 }) {}

@@ -15,11 +15,12 @@ const capacity = 10_000
 const keepHits = (ttl: Duration.Duration) => (exit: Exit.Exit<Option.Option<unknown>>) =>
   Exit.isSuccess(exit) && Option.isSome(exit.value) ? ttl : Duration.zero
 
-/** The API keys and acting people of recent requests, so authenticating one costs no SQL. */
+/** The API keys, person tokens and acting people of recent requests, so authenticating one costs no SQL. */
 export class AuthCache extends Effect.Service<AuthCache>()("Auth/AuthCache", {
   effect: Effect.gen(function*() {
     const repo = yield* AuthRepo
     const keys = yield* Cache.makeWith({ capacity, lookup: repo.findLiveKey, timeToLive: keepHits(keyTimeToLive) })
+    const tokens = yield* Cache.makeWith({ capacity, lookup: repo.findLiveToken, timeToLive: keepHits(keyTimeToLive) })
     const people = yield* Cache.makeWith({
       capacity,
       lookup: ([org, person]: readonly [string, string]) => repo.findPersonInOrg(org, person),
@@ -27,9 +28,10 @@ export class AuthCache extends Effect.Service<AuthCache>()("Auth/AuthCache", {
     })
     return {
       findLiveKey: (secretHash: string) => keys.get(secretHash),
+      findLiveToken: (secretHash: string) => tokens.get(secretHash),
       findPersonInOrg: (orgId: string, personId: string) => people.get(Data.tuple(orgId, personId)),
-      /** After a revocation: every key is looked up afresh. */
-      forgetKeys: keys.invalidateAll
+      /** After a revocation: every key and person token is looked up afresh. */
+      forgetKeys: Effect.zipRight(keys.invalidateAll, tokens.invalidateAll)
     } as const
   })
 }) {}

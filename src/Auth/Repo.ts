@@ -13,6 +13,11 @@ export interface KeyRecord {
   readonly pinnedVersion: Version
 }
 
+/** A live person token: the person it is, in their org, in one mode. */
+export interface PersonTokenRecord extends KeyRecord {
+  readonly person: Person
+}
+
 export class AuthRepo extends Effect.Service<AuthRepo>()("Auth/AuthRepo", {
   effect: Effect.gen(function*() {
     const sql = yield* SqlClient.SqlClient
@@ -28,6 +33,34 @@ export class AuthRepo extends Effect.Service<AuthRepo>()("Auth/AuthRepo", {
         mode: row.mode,
         scopes: scopesIn(row.scopes),
         pinnedVersion: isVersion(row.pinned_version) ? row.pinned_version : latestVersion
+      }))
+    }, Effect.orDie)
+
+    const findLiveToken = Effect.fnUntraced(function*(secretHash: string) {
+      const rows = yield* sql<
+        {
+          id: string
+          org_id: string
+          org_name: string
+          mode: Mode
+          scopes: unknown
+          pinned_version: string
+          person_id: string
+          person_name: string
+          person_email: string
+        }
+      >`
+        SELECT t.id, t.org_id, o.name AS org_name, t.mode, t.scopes, t.pinned_version,
+          p.id AS person_id, p.name AS person_name, p.email AS person_email
+        FROM person_tokens t JOIN orgs o ON o.id = t.org_id JOIN people p ON p.id = t.person_id
+        WHERE t.secret_hash = ${secretHash} AND t.revoked_at IS NULL`
+      return Option.map(Option.fromNullable(rows[0]), (row): PersonTokenRecord => ({
+        id: row.id,
+        org: { id: row.org_id, name: row.org_name },
+        mode: row.mode,
+        scopes: scopesIn(row.scopes),
+        pinnedVersion: isVersion(row.pinned_version) ? row.pinned_version : latestVersion,
+        person: { id: row.person_id, name: row.person_name, email: row.person_email }
       }))
     }, Effect.orDie)
 
@@ -50,6 +83,6 @@ export class AuthRepo extends Effect.Service<AuthRepo>()("Auth/AuthRepo", {
       }))
     }, Effect.orDie)
 
-    return { findLiveKey, findPersonInOrg, findGuest } as const
+    return { findLiveKey, findLiveToken, findPersonInOrg, findGuest } as const
   })
 }) {}

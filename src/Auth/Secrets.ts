@@ -14,3 +14,8 @@ export const secretsEqual = (a: string, b: string) => {
 }
 
 export const apiKeyPattern = /^sk_(live|test)_[0-9A-Za-z]{32}$/
+
+/** A person token: one person's credential in one mode, for an agent or an app acting as them. */
+export const newPersonToken = (mode: Mode) => `pt_${mode}_${randomToken(32)}`
+
+export const personTokenPattern = /^pt_(live|test)_[0-9A-Za-z]{32}$/

@@ -13,10 +13,15 @@ const minute = 60_000
 /**
  * Whose allowance a request spends. The spec counts per org: an org key spends its org's (one
  * allowance per mode, as Stripe keeps test traffic off the live budget), whoever it acts for. A
- * guest link holds no org, so it spends its own seat's. Agent credentials (person tokens, MCP)
- * will spend their acting person's.
+ * guest link holds no org, so it spends its own seat's. A person token (an app or an MCP agent)
+ * spends its person's: agent traffic is counted against the acting person.
  */
-export const rateBucketOf = (caller: Caller): string => caller.guest !== null ? `guest:${caller.guest.party}` : `org:${caller.org!.id}:${caller.mode}`
+export const rateBucketOf = (caller: Caller): string =>
+  caller.guest !== null
+    ? `guest:${caller.guest.party}`
+    : caller.credential === "person_token"
+    ? `person:${caller.person!.id}:${caller.mode}`
+    : `org:${caller.org!.id}:${caller.mode}`
 
 /**
  * Token buckets per bucket (see rateBucketOf) and class, refilled continuously: a full minute's allowance can be spent

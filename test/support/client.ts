@@ -73,3 +73,18 @@ export const seat = (base: string, org: Org, person = org.people[0]!.id, key = o
       headers: { "idempotency-key": idempotencyKey() }
     })
 })
+
+export interface PersonToken {
+  readonly id: string
+  readonly token: string
+  readonly person_id: string
+  readonly mode: "live" | "test"
+  readonly scopes: ReadonlyArray<string>
+}
+
+/** A person token from the admin API (`live` and every scope it may hold unless `body` says). */
+export const issuePersonToken = async (base: string, person: string, body: Record<string, unknown> = {}): Promise<PersonToken> => {
+  const reply = await call<PersonToken>(base, "POST", `/admin/people/${person}/tokens`, { headers: { authorization: `Bearer ${adminToken}` }, body })
+  if (reply.status !== 201) throw new Error(`issuePersonToken failed: ${reply.status} ${reply.text}`)
+  return reply.body
+}

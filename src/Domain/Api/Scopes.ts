@@ -11,6 +11,12 @@ export const scopes = [
 ] as const
 export type Scope = (typeof scopes)[number]
 
+/**
+ * What a person token may hold: every scope but `webhooks:manage`, since a webhook endpoint
+ * belongs to an org key (Events, "Delivery boundary").
+ */
+export const personScopes = scopes.filter((scope): scope is Exclude<Scope, "webhooks:manage"> => scope !== "webhooks:manage")
+
 export const isScope = (value: unknown): value is Scope => scopes.some((scope) => scope === value)
 
 /** A key's scopes as stored (a JSON array): only the ones this version knows. */
