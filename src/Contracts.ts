@@ -49,9 +49,10 @@ export class Contracts extends Effect.Service<Contracts>()("Contracts", {
         : request.template_id !== undefined
         ? { templateId: request.template_id, facts, prompted: undefined }
         : yield* reject("invalid_request", "Send template_id (see GET /templates) or a prompt describing the deal.", { param: "template_id" })
-      const actor = domainActor(yield* Actor)
+      const caller = yield* Actor
+      const actor = domainActor(caller)
       const id = yield* store.newContractId
-      const drafted = yield* store.write(id, Draft, (entity) => entity.Draft({ actor, ...planned }))
+      const drafted = yield* store.write(id, Draft, (entity) => entity.Draft({ actor, ...planned, ...(caller.agent === undefined ? {} : { agent: caller.agent }) }))
       return { ...(yield* sheetOf(id)).sheet, ...drafted }
     })
 

@@ -12,6 +12,7 @@ import { AssetStore } from "./Assets/AssetStore.js"
 import { AssetsHttp } from "./Assets/Http.js"
 import { AssetsRepo } from "./Assets/Repo.js"
 import { Imports } from "./Imports.js"
+import { OutboundMail } from "./Mail/Outbound.js"
 import { ImportsHttp } from "./Imports/Http.js"
 import { ImportParser } from "./Imports/Parser.js"
 import { ImportsRepo } from "./Imports/Repo.js"
@@ -19,6 +20,8 @@ import { ImportWorker } from "./Imports/Worker.js"
 import { Attention } from "./Attention.js"
 import { Certificates } from "./Certificates.js"
 import { Contracts } from "./Contracts.js"
+import { Mcp } from "./Mcp.js"
+import { McpRoutes } from "./Mcp/Http.js"
 import { Me } from "./Me.js"
 import { Negotiation } from "./Negotiation.js"
 import { Parties } from "./Parties.js"
@@ -32,6 +35,7 @@ import { AttentionHttp } from "./Attention/Http.js"
 import { CertificateRoutes, CertificatesHttp } from "./Certificates/Http.js"
 import { SigningKey } from "./Certificates/SigningKey.js"
 import { Api } from "./Api.js"
+import { Authenticate } from "./Auth/Authenticate.js"
 import { AuthCache } from "./Auth/Cache.js"
 import { AuthRepo } from "./Auth/Repo.js"
 import { ServerConfig } from "./Config.js"
@@ -60,6 +64,7 @@ import { RelationshipsHttp } from "./Relationships/Http.js"
 import { SignaturesHttp } from "./Signatures/Http.js"
 import { MarksHttp } from "./Marks/Http.js"
 import { MarksRepo } from "./Marks/Repo.js"
+import { RateLimiter } from "./RateLimit/RateLimiter.js"
 import { DatabaseLive } from "./Sql/Database.js"
 import { MigrationsLive } from "./Sql/Migrations.js"
 import { TemplatesHttp } from "./Templates/Http.js"
@@ -109,7 +114,8 @@ const Services = Layer.mergeAll(
   Attention.Default,
   Me.Default,
   Imports.Default,
-  Ask.Default
+  Ask.Default,
+  OutboundMail.Default
 )
   .pipe(
     Layer.provideMerge(Layer.mergeAll(Negotiation.Default, ImportWorker.Default, Webhooks.Default)),
@@ -150,8 +156,12 @@ const HttpLive = HttpApiBuilder.serve().pipe(
   Layer.provide(HttpApiBuilder.middlewareOpenApi({ path: "/openapi.json" })),
   Layer.provide(GatewayLive(routeTable(Api))),
   Layer.provide(CertificateRoutes),
+  Layer.provide(McpRoutes),
   Layer.provide(ApiLive),
-  HttpServer.withLogAddress
+  HttpServer.withLogAddress,
+  // One of each for HTTP and MCP alike: a person's allowance is one allowance whichever way they come.
+  Layer.provide(Mcp.Default),
+  Layer.provide(Layer.mergeAll(Authenticate.Default, RateLimiter.Default))
 )
 
 /** The whole service on any HTTP server layer; config, the write probe, the delivery clock and the answerer come from outside. */

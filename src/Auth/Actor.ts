@@ -24,6 +24,8 @@ export interface Caller {
   readonly pinnedVersion: Version
   readonly version: Version
   readonly person: Person | null
+  /** Set when an agent calls through the MCP server: its drafts' origin is `mcp`. */
+  readonly agent?: "mcp"
 }
 
 export class Actor extends Context.Tag("Auth/Actor")<Actor, Caller>() {}

@@ -8,7 +8,7 @@ const quoting = (message: string) => {
 }
 
 // Schema failures become `invalid_request` naming the first offending field, as Stripe does.
-export const fromDecodeError = (error: HttpApiDecodeError): Rejection => {
+export const fromDecodeError = (error: Pick<HttpApiDecodeError, "issues">): Rejection => {
   const issue = error.issues[0]
   if (issue === undefined) return reject("invalid_request", "The request is malformed.")
   const param = issue.path.map(String).join(".")

@@ -96,6 +96,4 @@ export const gateway = (routes: RouteTable) =>
   )
 
 export const GatewayLive = (routes: RouteTable) =>
-  gateway(routes).pipe(
-    Layer.provide([Authenticate.Default, RateLimiter.Default, Idempotency.Default])
-  )
+  gateway(routes).pipe(Layer.provide(Idempotency.Default))

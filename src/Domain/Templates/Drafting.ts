@@ -32,6 +32,8 @@ export interface DraftFromTemplate {
   readonly newId: NewId
   /** A draft from a prompt: its origin is `prompt` and the forks it left open are asked first. */
   readonly prompted?: { readonly forks: ReadonlyArray<string> }
+  /** Drafted by an agent over MCP: the origin records the hand, `mcp`, over the template or the prompt. */
+  readonly agent?: "mcp"
 }
 
 const placeholder = /\{\{(\w+)\}\}/g
@@ -123,7 +125,7 @@ export const draftFromTemplate = (input: DraftFromTemplate): Rejection | Decided
     org: input.actor.org!,
     title: input.template.name,
     state: "draft",
-    origin: input.prompted === undefined ? "template" : "prompt",
+    origin: input.agent ?? (input.prompted === undefined ? "template" : "prompt"),
     template: input.template.id,
     amends: null,
     blocks: numbered,

@@ -1,0 +1,86 @@
+import { Server } from "@modelcontextprotocol/sdk/server/index.js"
+import { WebStandardStreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js"
+import { CallToolRequestSchema, type CallToolResult, ListToolsRequestSchema } from "@modelcontextprotocol/sdk/types.js"
+import { Effect, Exit, Runtime } from "effect"
+import { Actor, type Caller } from "./Auth/Actor.js"
+import { ServerConfig } from "./Config.js"
+import { internalError, reject, Rejection } from "./Domain/Contract/Rejection.js"
+import { envelope } from "./Http/Envelope.js"
+import { rateBucketOf, RateLimiter } from "./RateLimit/RateLimiter.js"
+import { type Tool, tools, type ToolServices } from "./Mcp/Tools.js"
+
+// The largest JSON-RPC message an agent may send; the tools' own arguments are small.
+const maxRequestBytes = 1024 * 1024
+
+const answer = (value: unknown): CallToolResult => ({
+  content: [{ type: "text", text: JSON.stringify(value) }],
+  structuredContent: value as Record<string, unknown>
+})
+
+/**
+ * The MCP server (Streamable HTTP, stateless: every request carries its person token, so any
+ * process can answer it). An agent connects as the person its token names and meets that person's
+ * seat through the same services as HTTP, capped at "cannot send, cannot sign": the tools read,
+ * draft and stage, and none does more (src/Mcp/Tools.ts).
+ */
+export class Mcp extends Effect.Service<Mcp>()("Mcp", {
+  effect: Effect.gen(function*() {
+    const { docsUrl } = yield* ServerConfig
+    const limiter = yield* RateLimiter
+    const runtime = yield* Effect.runtime<Exclude<ToolServices, Actor>>()
+    const refused = (rejection: Rejection): CallToolResult => ({ ...answer(envelope(rejection, docsUrl)), isError: true })
+
+    /** A tool call, refused as its HTTP route would be: the scope, then the person's allowance, then the work. */
+    const run = (tool: Tool, caller: Caller, args: unknown) =>
+      Effect.gen(function*() {
+        if (!caller.scopes.includes(tool.scope)) {
+          return yield* reject("insufficient_scope", `This token lacks the '${tool.scope}' scope.`, { param: tool.scope })
+        }
+        // Reads were paid for by the request that carried them; a write spends from the write allowance too.
+        if (tool.rate !== "read") {
+          const allowance = yield* limiter.take(rateBucketOf(caller), tool.rate)
+          if (!allowance.allowed) return yield* reject("rate_limited", `Too many writes; retry in ${allowance.retryAfter} seconds.`)
+        }
+        return yield* tool.call(args)
+      }).pipe(Effect.provideService(Actor, { ...caller, agent: "mcp" }))
+
+    const serverFor = (caller: Caller) => {
+      const server = new Server({ name: "contracts", version: "1.0.0" }, { capabilities: { tools: {} } })
+      server.setRequestHandler(ListToolsRequestSchema, () => ({
+        tools: tools.map(({ description, inputSchema, name }) => ({ name, description, inputSchema }))
+      }))
+      server.setRequestHandler(CallToolRequestSchema, async (request) => {
+        const tool = tools.find((candidate) => candidate.name === request.params.name)
+        if (tool === undefined) {
+          return refused(reject("invalid_request", `There is no tool '${request.params.name.slice(0, 100)}'.`, { param: "name" }))
+        }
+        const exit = await Runtime.runPromiseExit(runtime)(run(tool, caller, request.params.arguments))
+        if (Exit.isSuccess(exit)) return answer(exit.value)
+        const failure = exit.cause._tag === "Fail" ? exit.cause.error : undefined
+        if (failure instanceof Rejection) return refused(failure)
+        await Runtime.runPromise(runtime)(Effect.logError("MCP tool failed", exit.cause))
+        return refused(internalError)
+      })
+      return server
+    }
+
+    /** Answers one MCP request (a web Request) as the caller, with a server and transport made for it alone. */
+    const handle = (caller: Caller, request: Request) =>
+      Effect.promise(async () => {
+        const server = serverFor(caller)
+        const transport = new WebStandardStreamableHTTPServerTransport({
+          sessionIdGenerator: undefined,
+          enableJsonResponse: true,
+          maxRequestBodySize: maxRequestBytes
+        })
+        await server.connect(transport)
+        try {
+          return await transport.handleRequest(request)
+        } finally {
+          await server.close()
+        }
+      })
+
+    return { handle } as const
+  })
+}) {}
