@@ -9,6 +9,7 @@ import importsAndAssets from "./0008_imports_and_assets.js"
 import webhooks from "./0009_webhooks.js"
 import playbooksAndSearch from "./0010_playbooks_and_search.js"
 import tokensIngressMail from "./0011_tokens_ingress_mail.js"
+import outboxNextAttempt from "./0012_outbox_next_attempt.js"
 
 // Every migration, by its numbered name; the migrator runs the ones a database has not seen.
 export const migrations = {
@@ -22,5 +23,6 @@ export const migrations = {
   "0008_imports_and_assets": importsAndAssets,
   "0009_webhooks": webhooks,
   "0010_playbooks_and_search": playbooksAndSearch,
-  "0011_tokens_ingress_mail": tokensIngressMail
+  "0011_tokens_ingress_mail": tokensIngressMail,
+  "0012_outbox_next_attempt": outboxNextAttempt
 }
