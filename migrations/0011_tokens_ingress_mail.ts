@@ -38,6 +38,7 @@ export default Effect.gen(function*() {
     state text NOT NULL,
     decided_by text,
     decided_at timestamptz,
+    decided_key text,
     import_id text,
     contract_id text,
     letter_id text,

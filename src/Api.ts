@@ -8,6 +8,7 @@ import { ContractsApi } from "./Contracts/Api.js"
 import { describeInterface } from "./Http/OpenApiDocument.js"
 import { RejectionError } from "./Http/Schemas.js"
 import { ImportsApi } from "./Imports/Api.js"
+import { IngressApi } from "./Ingress/Api.js"
 import { MarksApi } from "./Marks/Api.js"
 import { MeApi } from "./Me/Api.js"
 import { NegotiationApi } from "./Negotiation/Api.js"
@@ -32,6 +33,7 @@ const declared = HttpApi.make("contracts-api")
   .add(AttentionApi)
   .add(ImportsApi)
   .add(AssetsApi)
+  .add(IngressApi)
   .add(WebhooksApi)
   .add(AskApi)
   .add(AdminApi)

@@ -1,6 +1,7 @@
 import { Effect, Option } from "effect"
 import { Actor } from "./Auth/Actor.js"
 import { ContractStore } from "./Contracts/ContractStore.js"
+import { Ingress } from "./Ingress.js"
 import { reject } from "./Domain/Contract/Rejection.js"
 import { counterpartyOf, groupRows, pageGroups, rowsFor, waitingOnThem } from "./Domain/Views/Attention.js"
 import { limitOf } from "./Http/Paging.js"
@@ -12,6 +13,7 @@ export const attentionSeats = 1000
 export class Attention extends Effect.Service<Attention>()("Attention", {
   effect: Effect.gen(function*() {
     const store = yield* ContractStore
+    const ingress = yield* Ingress
 
     const feed = Effect.fnUntraced(function*(query: { readonly limit?: string | undefined; readonly starting_after?: string | undefined }) {
       const caller = yield* Actor
@@ -36,7 +38,7 @@ export class Attention extends Effect.Service<Attention>()("Attention", {
       const page = pageGroups(groupRows(rows), limit, query.starting_after)
       if (page === null) return yield* reject("invalid_request", "starting_after must be a row of your feed.", { param: "starting_after" })
       const waiting = mine.flatMap(({ contract, party }) => Option.toArray(Option.fromNullable(waitingOnThem(contract, party))))
-      return { ...page, waiting_on_them: waiting.sort((a, b) => a.since.localeCompare(b.since)) }
+      return { ...page, waiting_on_them: waiting.sort((a, b) => a.since.localeCompare(b.since)), mail: yield* ingress.waitingOnCaller }
     })
 
     return { feed } as const

@@ -52,7 +52,11 @@ export class Contracts extends Effect.Service<Contracts>()("Contracts", {
       const caller = yield* Actor
       const actor = domainActor(caller)
       const id = yield* store.newContractId
-      const drafted = yield* store.write(id, Draft, (entity) => entity.Draft({ actor, ...planned, ...(caller.agent === undefined ? {} : { agent: caller.agent }) }))
+      const drafted = yield* store.write(
+        id,
+        Draft,
+        (entity) => entity.Draft({ actor, ...planned, ...(caller.agent === undefined ? {} : { agent: caller.agent }) })
+      )
       return { ...(yield* sheetOf(id)).sheet, ...drafted }
     })
 

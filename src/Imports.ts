@@ -54,7 +54,8 @@ export class Imports extends Effect.Service<Imports>()("Imports", {
     const playbooks = yield* Playbooks
     const now = Effect.map(Clock.currentTimeMillis, (ms) => new Date(ms).toISOString())
 
-    const create = Effect.fnUntraced(function*(upload: Upload) {
+    /** POST /imports; a forwarded mail's attachment comes the same way, with origin `email`. */
+    const create = Effect.fnUntraced(function*(upload: Upload, origin: "email" | null = null) {
       const caller = yield* Actor
       const actor = domainActor(caller)
       const filed = yield* alreadySigned(upload.fields.get("already_signed"))
@@ -96,7 +97,7 @@ export class Imports extends Effect.Service<Imports>()("Imports", {
           created_at: at
         }
       }))
-      const made = yield* repo.createBatch({ id: batch, org, mode: actor.mode, actor, alreadySigned: filed, now: at }, imports)
+      const made = yield* repo.createBatch({ id: batch, org, mode: actor.mode, actor, alreadySigned: filed, origin, now: at }, imports)
       if (made) yield* worker.enqueue(imports.map((item) => item.id))
       const rows = yield* repo.ofBatch(batch, -1, imports.length)
       return {

@@ -17,6 +17,10 @@ import { ImportsHttp } from "./Imports/Http.js"
 import { ImportParser } from "./Imports/Parser.js"
 import { ImportsRepo } from "./Imports/Repo.js"
 import { ImportWorker } from "./Imports/Worker.js"
+import { Ingress } from "./Ingress.js"
+import { IngressHttp } from "./Ingress/Http.js"
+import { IngressRepo } from "./Ingress/Repo.js"
+import { IngressListener } from "./Ingress/SmtpListener.js"
 import { Attention } from "./Attention.js"
 import { Certificates } from "./Certificates.js"
 import { Contracts } from "./Contracts.js"
@@ -98,7 +102,8 @@ const Repos = Layer.provideMerge(
     EndpointsRepo.Default,
     DeliveriesRepo.Default,
     PlaybooksRepo.Default,
-    AskRepo.Default
+    AskRepo.Default,
+    IngressRepo.Default
   )
 ).pipe(Layer.provideMerge(Appended.Default))
 
@@ -113,11 +118,14 @@ const Services = Layer.mergeAll(
   Certificates.Default,
   Attention.Default,
   Me.Default,
-  Imports.Default,
   Ask.Default,
-  OutboundMail.Default
+  OutboundMail.Default,
+  IngressListener.Default
 )
   .pipe(
+    // Mail ingress accepts through the import path, and the attention feed lists what mail waits.
+    Layer.provideMerge(Ingress.Default),
+    Layer.provideMerge(Imports.Default),
     Layer.provideMerge(Layer.mergeAll(Negotiation.Default, ImportWorker.Default, Webhooks.Default)),
     Layer.provideMerge(WebhookEngine.Default),
     Layer.provideMerge(DeliveryAttempt.Default),
@@ -143,6 +151,7 @@ const ApiLive = HttpApiBuilder.api(Api).pipe(
     AttentionHttp,
     ImportsHttp,
     AssetsHttp,
+    IngressHttp,
     WebhooksHttp,
     AskHttp,
     AdminHttp
@@ -166,7 +175,8 @@ const HttpLive = HttpApiBuilder.serve().pipe(
 
 /** The whole service on any HTTP server layer; config, the write probe, the delivery clock and the answerer come from outside. */
 export const ServiceLive = HttpLive.pipe(
-  Layer.provide(Services),
+  // The services stay in the output, so a test can reach the entity the way a service does (test/support/service.ts `run`).
+  Layer.provideMerge(Services),
   Layer.provide(Cluster),
   Layer.provide(AdminToken.layer),
   Layer.provide(Repos),

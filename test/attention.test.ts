@@ -108,7 +108,7 @@ for (const database of databases) {
       expect(anonymous.body.error).toMatchObject({ code: "acting_person_required", param: "Contracts-Acting-Person" })
       const bad = await ada.get("/attention?starting_after=atn_nope")
       expect(bad.body.error).toMatchObject({ code: "invalid_request", param: "starting_after" })
-      expect(await ada.get("/attention").then((r) => r.body)).toEqual({ data: [], has_more: false, next_cursor: null, waiting_on_them: [] })
+      expect(await ada.get("/attention").then((r) => r.body)).toEqual({ data: [], has_more: false, next_cursor: null, waiting_on_them: [], mail: [] })
     })
   })
 }

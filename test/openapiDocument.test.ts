@@ -18,6 +18,8 @@ const perWriteTable: Record<string, { readonly ifMatch: Rule; readonly idempoten
   "post /contracts/{id}/facts/{fact_id}/confirm": { ifMatch: "ignored", idempotencyKey: false },
   "post /contracts/{id}/blocks/{block_id}/confirm": { ifMatch: "required", idempotencyKey: false },
   "post /imports": { ifMatch: "absent", idempotencyKey: true },
+  "post /ingress/{id}/accept": { ifMatch: "absent", idempotencyKey: true },
+  "post /ingress/{id}/reject": { ifMatch: "absent", idempotencyKey: true },
   "post /assets": { ifMatch: "absent", idempotencyKey: true },
   "post /contracts/{id}/send": { ifMatch: "required", idempotencyKey: true },
   "post /contracts/{id}/decisions": { ifMatch: "required", idempotencyKey: false },

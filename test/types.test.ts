@@ -1,8 +1,9 @@
 import { describe, expectTypeOf, it } from "@effect/vitest"
 import type { Rpc } from "@effect/rpc"
-import type { CommitReply, Sign } from "../src/Contracts/Entity.js"
+import type { CommitReply, ImportLetter, Sign } from "../src/Contracts/Entity.js"
 import { asId, type ContractId } from "../src/Domain/Contract/Ids.js"
 import { reject } from "../src/Domain/Contract/Rejection.js"
+import type { importLetter } from "../src/Domain/Negotiation/ImportLetter.js"
 import type { commitReply } from "../src/Domain/Negotiation/SendAndCommit.js"
 import type { signContract } from "../src/Domain/Signing/SignAndWithdraw.js"
 
@@ -25,6 +26,7 @@ describe("what the compiler checks on the write path", () => {
     // @ts-expect-error: a round's result without `landed` is not what the handler answers
     expectTypeOf<Omit<Committed, "landed"> & { readonly landed_blocks: Committed["landed"] }>().toMatchTypeOf<Answered>()
     expectTypeOf<ResultOf<typeof signContract>>().toMatchTypeOf<Rpc.Success<typeof Sign>>()
+    expectTypeOf<ResultOf<typeof importLetter>>().toMatchTypeOf<Rpc.Success<typeof ImportLetter>>()
   })
 
   it("keeps one kind of id out of another's place", () => {

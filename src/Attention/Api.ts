@@ -31,7 +31,16 @@ export const AttentionFeed = Schema.Struct({
     counterparty: Schema.String,
     contract: Schema.String,
     since: Schema.String
-  }))
+  })),
+  mail: Schema.Array(Schema.Struct({
+    ingress: Schema.String,
+    from: Schema.NullOr(Schema.Struct({ address: Schema.String, name: Schema.NullOr(Schema.String) })),
+    subject: Schema.String,
+    attachments: Schema.Int,
+    since: Schema.String
+  })).annotations({
+    description: "Forwarded mail waiting for you to accept or reject (`ingress.detected`), oldest first: what you forwarded, and what nobody in your org did."
+  })
 }).annotations({ identifier: "AttentionFeed" })
 
 export class AttentionApi extends HttpApiGroup.make("attention")

@@ -31,7 +31,9 @@ export const Draft = command(
   {
     templateId: Schema.String,
     facts: Schema.Record({ key: Schema.String, value: FactValue }),
-    prompted: Schema.optional(Schema.Struct({ forks: Schema.Array(Schema.String), recipients: Schema.Array(ProposedRecipient) }))
+    prompted: Schema.optional(Schema.Struct({ forks: Schema.Array(Schema.String), recipients: Schema.Array(ProposedRecipient) })),
+    // An agent's draft (MCP): its origin is `mcp`, whatever it was drafted from.
+    agent: Schema.optional(Schema.Literal("mcp"))
   },
   Schema.Struct({
     questions: Schema.Array(Question),
@@ -101,13 +103,19 @@ export const Amend = command(
 // Sent by the import worker to the contract its import planned: a second send (a resumed import) answers the first's summary.
 export const Import = command(
   "Import",
-  { importId: Schema.String, asset: Schema.String, parse: ParseMessage, filed: Schema.Boolean },
+  { importId: Schema.String, asset: Schema.String, parse: ParseMessage, filed: Schema.Boolean, origin: Schema.optional(Schema.Literal("email")) },
   ImportSummary
 )
 export const ConfirmBlock = command(
   "ConfirmBlock",
   { blockId: Schema.String, text: Schema.optional(Schema.String), ifMatch: hash, scopes: Schema.NullOr(Schema.Array(Schema.String)) },
   BlockConfirmation
+)
+// Sent by mail ingress (no HTTP route): one letter of the thread that came before, recorded, never a round.
+export const ImportLetter = command(
+  "ImportLetter",
+  { author: Schema.String, authoredAt: Schema.NullOr(Schema.String), note: Schema.NullOr(Schema.String), ingress: Schema.String },
+  Schema.Struct({ letter: Schema.String, sequence: Schema.Int })
 )
 
 /** The single writer of one contract: every write is one of these messages, handled one at a time. */
@@ -130,5 +138,6 @@ export const Contract = Entity.make("Contract", [
   WithdrawSignature,
   Amend,
   Import,
-  ConfirmBlock
+  ConfirmBlock,
+  ImportLetter
 ])

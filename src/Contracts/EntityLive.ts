@@ -24,6 +24,7 @@ import { makeId } from "../RandomIds.js"
 import { asId } from "../Domain/Contract/Ids.js"
 import { importContract, importSummary } from "../Domain/Imports/ImportContract.js"
 import { confirmBlock } from "../Domain/Imports/ConfirmBlock.js"
+import { importLetter } from "../Domain/Negotiation/ImportLetter.js"
 import { Appended } from "../EventLog/Appended.js"
 import { applyPlaybook } from "../Domain/Playbooks/ApplyPlaybook.js"
 
@@ -123,6 +124,8 @@ export const ContractLive = Layer.unwrapEffect(Effect.map(ServerConfig, (setting
             return { contract: contract.value, events: [], result: importSummary(contract.value, payload.parse.missing.length) }
           }),
         ConfirmBlock: ({ headers, payload }) => existing(headers, (contract, at) => confirmBlock(contract, payload.actor, { ...payload, ...given(at) })),
+        ImportLetter: ({ headers, payload }) =>
+          existing(headers, (contract, at) => importLetter(contract, payload.actor, { ...payload, origin: "email", ...given(at) })),
         Amend: ({ headers, payload }) =>
           answeringDefects(Effect.flatMap(live.read(payload.parent, repo.load), (parent) =>
             write(headers, (contract, at) =>

@@ -150,7 +150,14 @@ export const StateRead = Schema.Struct({
   updated_at: Schema.String,
   you: You,
   letters: Schema.Array(
-    Schema.Struct({ id: Schema.String, kind: Schema.Literal("sent", "imported"), sequence: Schema.Int, from: Schema.String, sent_at: Schema.String })
+    Schema.Struct({
+      id: Schema.String,
+      kind: Schema.Literal("sent", "imported"),
+      sequence: Schema.Int,
+      // null on an imported letter: it has no sending party and was not sent here.
+      from: Schema.NullOr(Schema.String),
+      sent_at: Schema.NullOr(Schema.String)
+    })
   ),
   asks_open: Schema.Array(Schema.Struct({ id: Schema.String, block: Schema.String, tally: Tally })),
   asks_landed: Schema.Array(Schema.String),

@@ -95,5 +95,4 @@ export const gateway = (routes: RouteTable) =>
     })
   )
 
-export const GatewayLive = (routes: RouteTable) =>
-  gateway(routes).pipe(Layer.provide(Idempotency.Default))
+export const GatewayLive = (routes: RouteTable) => gateway(routes).pipe(Layer.provide(Idempotency.Default))

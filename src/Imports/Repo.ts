@@ -23,6 +23,8 @@ export interface ImportRow {
   readonly checksum: string
   readonly bytes: number
   readonly already_signed: boolean
+  /** `email` when the document came by mail (src/Ingress.ts); null for an upload. */
+  readonly origin: "email" | null
   readonly state: ImportState
   readonly planned_contract_id: string
   readonly contract_id: string | null
@@ -43,7 +45,7 @@ export interface NewImport {
 
 const selectImports = `
   SELECT i.id, i.batch_id, i.position, i.org_id, i.mode, i.person_id, i.asset_id, a.filename, a.format, a.checksum, a.bytes::float8 AS bytes,
-    i.already_signed, i.state, i.planned_contract_id, i.contract_id, i.reason, i.attempts, i.summary, b.actor, i.created_at, i.updated_at
+    i.already_signed, i.origin, i.state, i.planned_contract_id, i.contract_id, i.reason, i.attempts, i.summary, b.actor, i.created_at, i.updated_at
   FROM imports i JOIN assets a ON a.id = i.asset_id JOIN import_batches b ON b.id = i.batch_id`
 
 const fromRow = (row: ImportRow): ImportRow => ({
@@ -63,7 +65,15 @@ export class ImportsRepo extends Effect.Service<ImportsRepo>()("Imports/ImportsR
 
     /** A batch with its assets and imports, all or nothing; false when the batch already exists (a retried request). */
     const createBatch = (
-      batch: { readonly id: string; readonly org: string; readonly mode: Mode; readonly actor: Actor; readonly alreadySigned: boolean; readonly now: string },
+      batch: {
+        readonly id: string
+        readonly org: string
+        readonly mode: Mode
+        readonly actor: Actor
+        readonly alreadySigned: boolean
+        readonly origin: "email" | null
+        readonly now: string
+      },
       imports: ReadonlyArray<NewImport>
     ) =>
       Effect.orDie(sql.withTransaction(Effect.gen(function*() {
@@ -86,6 +96,7 @@ export class ImportsRepo extends Effect.Service<ImportsRepo>()("Imports/ImportsR
               person_id: batch.actor.person!.id,
               asset_id: item.asset.id,
               already_signed: batch.alreadySigned,
+              origin: batch.origin,
               state: "parsing",
               planned_contract_id: item.planned_contract_id,
               attempts: 0,

@@ -93,9 +93,15 @@ export class ImportWorker extends Effect.Service<ImportWorker>()("Imports/Import
         const contractId = asId("con", row.planned_contract_id)
         const summary = yield* Effect.mapError(
           store.write(contractId, Import, (entity) =>
-            entity.Import({ actor: row.actor, importId: row.id, asset: row.asset_id, parse: outcome.parse, filed: row.already_signed })),
-          (rejection) =>
-            failure("parser_error", rejection.message)
+            entity.Import({
+              actor: row.actor,
+              importId: row.id,
+              asset: row.asset_id,
+              parse: outcome.parse,
+              filed: row.already_signed,
+              ...(row.origin === null ? {} : { origin: row.origin })
+            })),
+          (rejection) => failure("parser_error", rejection.message)
         )
         yield* assets.bind(row.asset_id, contractId)
         yield* repo.parsed(row.id, contractId, { ...summary, parser: parser.identity }, yield* now)

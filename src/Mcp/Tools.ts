@@ -132,8 +132,7 @@ export const tools: ReadonlyArray<Tool> = [
     scope: "decisions:write",
     rate: "write",
     result: Staged,
-    run: ({ contract, words_hash, ...decision }) =>
-      Effect.flatMap(Negotiation, (negotiation) => negotiation.stage(contract, decision, words_hash))
+    run: ({ contract, words_hash, ...decision }) => Effect.flatMap(Negotiation, (negotiation) => negotiation.stage(contract, decision, words_hash))
   }),
   tool({
     name: "get_attention",

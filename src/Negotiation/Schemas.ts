@@ -90,16 +90,20 @@ export const Ask = Schema.Struct({
 
 export const AskRow = Schema.Struct({ ...Ask.fields, decided_by_me: Schema.NullOr(Schema.Literal(...decisionTypes)) })
 
+// `from`, `sent_at` and `confirmed_by` are a sent letter's (null on an imported one); `author` and
+// `authored_at` an imported letter's (null on a sent one). An imported letter has no asks or decisions.
 export const Letter = Schema.Struct({
   id: Id,
   object: Schema.Literal("letter"),
   kind: Schema.Literal("sent", "imported"),
   sequence: Schema.Int,
-  from: Id,
+  from: Schema.NullOr(Id),
   to: Schema.Array(Id),
   note: Schema.NullOr(Schema.String),
-  sent_at: Schema.String,
-  confirmed_by: Id,
+  sent_at: Schema.NullOr(Schema.String),
+  confirmed_by: Schema.NullOr(Id),
+  author: Schema.NullOr(Schema.String),
+  authored_at: Schema.NullOr(Schema.String),
   asks: Schema.Array(Ask),
   decisions: Schema.Array(Decision)
 }).annotations({ identifier: "Letter" })

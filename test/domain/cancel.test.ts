@@ -4,6 +4,7 @@ import type { Actor, Contract } from "../../src/Domain/Contract/Contract.js"
 import { invite, removeParty } from "../../src/Domain/Contract/Membership.js"
 import { commitReply } from "../../src/Domain/Negotiation/SendAndCommit.js"
 import { stageDecision } from "../../src/Domain/Negotiation/Staging.js"
+import { sentLetters } from "../../src/Domain/Negotiation/AsksAndLetters.js"
 import { ada, al, at, bea, clause, counter, drafted, executed, gil, member, minute, ok, partyOf, refusal, sent, sign, world, type World } from "./fixtures.js"
 
 const cancel = (contract: Contract, actor: Actor, w: World, reason: string) => cancelContract(contract, actor, { ...w, reason })
@@ -15,7 +16,7 @@ describe("cancelling", () => {
     expect(staged.replies).toHaveLength(1)
     const reason = "\ufeff Deal abandoned "
     const cancelled = ok(cancel(staged, ada, at(w, 8), reason))
-    const letter = cancelled.contract.letters.at(-1)!
+    const letter = sentLetters(cancelled.contract.letters).at(-1)!
     expect(letter).toEqual({
       id: expect.stringMatching(/^let_\d+$/),
       kind: "sent",

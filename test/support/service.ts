@@ -6,6 +6,7 @@ import type { Server } from "node:http"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
 import { type RateLimits, ServerConfig, type Settings } from "../../src/Config.js"
+import type { ContractStore } from "../../src/Contracts/ContractStore.js"
 import { WriteProbe } from "../../src/Contracts/WriteProbe.js"
 import { startingServer } from "../../src/Http/StartingServer.js"
 import { ServiceLive } from "../../src/Server.js"
@@ -38,6 +39,8 @@ export interface Running {
   readonly stop: () => Promise<void>
   /** Stops the server and keeps its database, for a restart. */
   readonly stopServerOnly: () => Promise<void>
+  /** Runs an effect beside the handlers, on the same store: how a test sends a message that no route sends yet. */
+  readonly run: <A, E>(effect: Effect.Effect<A, E, ContractStore>) => Promise<A>
 }
 
 export interface ServiceOptions {
@@ -52,6 +55,12 @@ export interface ServiceOptions {
   readonly clamdAddress?: string
   readonly importConcurrency?: number
   readonly importTimeoutSeconds?: number
+  /** The SMTP relay live-mode mail leaves through, and its From; unset: mail stays in the outbox. */
+  readonly smtpUrl?: string
+  readonly mailFrom?: string
+  /** Listen for ingress mail on this port (take one from `freePort`); unset: no listener. */
+  readonly ingressSmtpPort?: number
+  readonly ingressMaxBytes?: number
   /** The clock webhook delivery keeps (a TestClock, to walk its schedule); else the real one. */
   readonly deliveryClock?: Clock.Clock
   /** What composes answers to POST /ask (one that fails partway, to see `generation_failed`); else the extractive one. */
@@ -74,7 +83,11 @@ export const startService = async (database: TestDatabase, options: ServiceOptio
       assetDir,
       clamdAddress: options.clamdAddress,
       importConcurrency: options.importConcurrency,
-      importTimeoutSeconds: options.importTimeoutSeconds
+      importTimeoutSeconds: options.importTimeoutSeconds,
+      smtpUrl: options.smtpUrl,
+      mailFrom: options.mailFrom,
+      ingressSmtpPort: options.ingressSmtpPort,
+      ingressMaxBytes: options.ingressMaxBytes
     })
   )
   let server: Server | undefined
@@ -98,6 +111,7 @@ export const startService = async (database: TestDatabase, options: ServiceOptio
       await Effect.runPromise(Scope.close(scope, Exit.void))
       if (fresh !== undefined) await fresh.drop()
     },
-    stopServerOnly: () => Effect.runPromise(Scope.close(scope, Exit.void))
+    stopServerOnly: () => Effect.runPromise(Scope.close(scope, Exit.void)),
+    run: (effect) => Effect.runPromise(Effect.provide(effect, context))
   }
 }

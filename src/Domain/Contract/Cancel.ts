@@ -3,7 +3,7 @@ import type { Decided } from "./Decided.js"
 import type { DomainEvent } from "./Events.js"
 import { appendEvents, requireOpen, requireSeat } from "./Guards.js"
 import type { NewId } from "./Ids.js"
-import type { Letter } from "../Negotiation/AsksAndLetters.js"
+import { nextRound, type SentLetter } from "../Negotiation/AsksAndLetters.js"
 import { liveParties, otherSide } from "./Parties.js"
 import { reject, Rejection } from "./Rejection.js"
 
@@ -18,10 +18,10 @@ export const cancelContract = (contract: Contract, actor: Actor, input: { readon
   const reason = input.reason
   if (reason.trim() === "") return reject("invalid_request", "Say why the contract is cancelled.", { param: "reason" })
   const sequence = contract.head_sequence + 1
-  const letter: Letter = {
+  const letter: SentLetter = {
     id: input.newId("let"),
     kind: "sent",
-    ordinal: contract.letters.length + 1,
+    ordinal: nextRound(contract.letters),
     sequence,
     from: seat.party.id,
     to: liveParties(contract).filter((p) => p.side === otherSide(seat.party!.side)).map((p) => p.id),

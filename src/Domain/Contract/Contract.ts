@@ -38,9 +38,9 @@ export interface Party {
   readonly brought_by: Side
   readonly capacity: ReadonlyArray<Capacity>
   readonly removed_at: string | null
-  /** How many letters existed when this party joined: rounds before that are not theirs to owe. */
+  /** How many rounds (sent letters) existed when this party joined: rounds before that are not theirs to owe. */
   readonly joined_after: number
-  /** Ordinal (1-based) of the last letter this party committed, or null. */
+  /** Round number (`ordinal`) of the last letter this party committed, or null. */
   readonly last_round: number | null
   /** SHA-256 of the guest link token, for an external person; null for people of an org. */
   readonly guest_token_hash: string | null

@@ -1,5 +1,6 @@
 import { Schema } from "effect"
 import { capacities, contractStates, origins, sides } from "./Contract.js"
+import { letterOrigins } from "../Negotiation/AsksAndLetters.js"
 
 /*
  * Every event the core appends: one member per type, each with the exact `data` it stores.
@@ -26,6 +27,24 @@ const draftedFields = {
 }
 
 export const ContractDrafted = event("contract.drafted", Schema.Struct(draftedFields))
+
+/**
+ * A letter of an earlier mail thread recorded on the contract: no round, so the words, the hash
+ * and the state it carries are those that stood. `origin` is the letter's (how it reached us).
+ */
+export const LetterImported = event(
+  "letter.imported",
+  Schema.Struct({
+    contract: Text,
+    letter: Text,
+    author: Text,
+    authored_at: Text,
+    origin: Schema.Literal(...letterOrigins),
+    recorded_by: Text,
+    words_hash: Text,
+    state: State
+  })
+)
 
 /** One round, or a cancellation's final letter; each side reads it as its own (`reply.sent`, `letter.received`). */
 export const LetterSent = event(
@@ -110,6 +129,7 @@ const others = [
   ImportCompleted,
   BlockConfirmed,
   LetterSent,
+  LetterImported,
   WordsChanged,
   FactConfirmed,
   ContractAgreed,

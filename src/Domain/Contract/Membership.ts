@@ -10,6 +10,7 @@ import { settleOutsideRound } from "../Negotiation/PlayRound.js"
 import type { Seat } from "./Seat.js"
 import type { Settlement } from "../Signing/SignatureStates.js"
 import { requireNegotiator } from "../Negotiation/Staging.js"
+import { sentLetters } from "../Negotiation/AsksAndLetters.js"
 
 /** Live parties one contract holds at most (Send names at most 20 recipients): docs/gaps.md "Limits". */
 export const maxParties = 100
@@ -90,7 +91,7 @@ export const invite = (
     brought_by: seat.side,
     capacity: invitee.capacity,
     removed_at: null,
-    joined_after: contract.letters.length,
+    joined_after: sentLetters(contract.letters).length,
     last_round: null,
     guest_token_hash: invitee.guest?.hash ?? null
   }

@@ -19,6 +19,8 @@ export interface ImportInput {
   readonly parse: Parse
   /** `already_signed`: the contract is `filed`, readable and citable, never negotiable. */
   readonly filed: boolean
+  /** A document forwarded by mail: `email` wins over `import` (the spec's origin rule). */
+  readonly origin?: "email"
   readonly now: string
   readonly newId: NewId
 }
@@ -47,8 +49,8 @@ export const importSummary = (contract: Contract, missing: number): ImportSummar
 /**
  * A new contract from a parse: the words are the parsed blocks, each keeping its confidence, the
  * readings proposed for it and its span in the asset's text layer; every fact is inferred until a
- * person confirms it, and exists only where its value sits in the words. The origin is `import`,
- * which the spec makes provenance only.
+ * person confirms it, and exists only where its value sits in the words. The origin is `import`
+ * (or `email` for a forwarded document), which the spec makes provenance only.
  */
 export const importContract = (input: ImportInput): Decided<ImportSummary> => {
   const blockIds = input.parse.blocks.map(() => input.newId("blk"))
@@ -85,7 +87,7 @@ export const importContract = (input: ImportInput): Decided<ImportSummary> => {
     org: input.actor.org!,
     title: input.parse.title,
     state,
-    origin: "import",
+    origin: input.origin ?? "import",
     template: null,
     amends: null,
     blocks,

@@ -62,10 +62,11 @@ export interface StagedReply {
   readonly note: string | null
 }
 
-export interface Letter {
+/** A round committed here: a Send, a reply, or a cancellation's final letter. */
+export interface SentLetter {
   readonly id: LetterId
   readonly kind: "sent"
-  /** 1-based position among the contract's letters. */
+  /** 1-based round number: position among the contract's sent letters (imported ones are no round). */
   readonly ordinal: number
   readonly sequence: number
   readonly from: string
@@ -78,3 +79,38 @@ export interface Letter {
   /** The final letter of a cancellation. */
   readonly final: boolean
 }
+
+/** How an imported letter reached the service. */
+export const letterOrigins = ["email"] as const
+export type LetterOrigin = (typeof letterOrigins)[number]
+
+/**
+ * A letter of the mail thread that came before, recorded from forwarded mail: a record, never a
+ * round. It has no sending party, no asks and no decisions, so it counts toward no tally, no
+ * reply owed and no round number, and it never moves the words, the hash or a signature.
+ */
+export interface ImportedLetter {
+  readonly id: LetterId
+  readonly kind: "imported"
+  readonly sequence: number
+  /** The original sender's address, lower-cased. */
+  readonly author: string
+  readonly authored_at: string
+  readonly note: string | null
+  readonly origin: LetterOrigin
+  /** The ingress message it was read from: provenance. */
+  readonly ingress: string
+  readonly recorded_by: string
+  readonly recorded_at: string
+  readonly asks: readonly []
+  readonly decisions: readonly []
+}
+
+export type Letter = SentLetter | ImportedLetter
+
+/** The rounds among the letters: only these feed tallies, replies owed, the fold and the certificate. */
+export const sentLetters = (letters: ReadonlyArray<Letter>): ReadonlyArray<SentLetter> =>
+  letters.filter((letter): letter is SentLetter => letter.kind === "sent")
+
+/** The round number the next sent letter takes. */
+export const nextRound = (letters: ReadonlyArray<Letter>): number => sentLetters(letters).length + 1

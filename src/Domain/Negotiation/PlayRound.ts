@@ -2,7 +2,7 @@ import type { Contract, ContractState, Party } from "../Contract/Contract.js"
 import type { DomainEvent } from "../Contract/Events.js"
 import { replaceFactValue } from "../Words/Fact.js"
 import { appendEvents } from "../Contract/Guards.js"
-import { type Ask, blocksChanged, type Decision, type Letter } from "./AsksAndLetters.js"
+import { type Ask, blocksChanged, type Decision, nextRound, type SentLetter } from "./AsksAndLetters.js"
 import { applyDecision, withAsk } from "./ApplyDecision.js"
 import { bothSidesIn, liveParties, otherSide, partyById, requiredNegotiators } from "../Contract/Parties.js"
 import { type Settled, type Settlement, settleSignatures } from "../Signing/SignatureStates.js"
@@ -20,7 +20,7 @@ export interface RoundInput {
 
 export interface RoundOutcome {
   readonly contract: Contract
-  readonly letter: Letter
+  readonly letter: SentLetter
   readonly landed: ReadonlyArray<string>
   readonly reAsked: ReadonlyArray<Decision>
   readonly asksOpened: ReadonlyArray<Ask>
@@ -93,9 +93,9 @@ export const playRound = (contract: Contract, input: RoundInput): RoundOutcome =
   }
   const landing = landAsks(next, input.letterId)
   next = landing.contract
-  const ordinal = contract.letters.length + 1
+  const ordinal = nextRound(contract.letters)
   const from = partyById(contract, input.party)!
-  const letter: Letter = {
+  const letter: SentLetter = {
     id: input.letterId,
     kind: "sent",
     ordinal,

@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto"
 import type { Contract } from "../Contract/Contract.js"
 import { wordsAfterEachLetter } from "../Words/Fold.js"
-import type { Ask, DecisionType } from "./AsksAndLetters.js"
+import { type Ask, type DecisionType, sentLetters } from "./AsksAndLetters.js"
 
 export interface Move {
   readonly ask: string
@@ -27,7 +27,8 @@ export const threadId = (contract: string, block: string) => `thr_${createHash("
 export const movesOn = (contract: Contract, block: string): ReadonlyArray<Move> => {
   const words = wordsAfterEachLetter(contract)
   const asks = new Map<string, Ask>(contract.asks.map((ask) => [ask.id, ask]))
-  return contract.letters.flatMap((letter, index) =>
+  // Rounds only: an imported letter carries no decisions, and `words` has one entry per round.
+  return sentLetters(contract.letters).flatMap((letter, index) =>
     letter.decisions.flatMap((decision): ReadonlyArray<Move> => {
       const ask = asks.get(decision.opens ?? decision.ask ?? "")
       const change = ask?.changes.find((c) => c.block === block)

@@ -1,5 +1,5 @@
 import type { Contract } from "../Contract/Contract.js"
-import type { Letter } from "../Negotiation/AsksAndLetters.js"
+import { type SentLetter, sentLetters } from "../Negotiation/AsksAndLetters.js"
 import { partyById } from "../Contract/Parties.js"
 import { wordsAfterEachLetter } from "../Words/Fold.js"
 import type { Signature } from "./Signature.js"
@@ -12,7 +12,7 @@ export const chainStart = (contractId: string) => sha256(`${certificateFormat}\n
 
 const digestOf = (value: unknown) => sha256(JSON.stringify(value))
 
-const letterEntry = (contract: Contract, letter: Letter, previous: string) => {
+const letterEntry = (contract: Contract, letter: SentLetter, previous: string) => {
   const from = partyById(contract, letter.from)
   return {
     id: letter.id,
@@ -35,14 +35,15 @@ const letterEntry = (contract: Contract, letter: Letter, previous: string) => {
 export type ChainedLetter = ReturnType<typeof letterEntry> & { readonly digest: string }
 
 /**
- * Every letter in order, each carrying the digest of the one before: change, drop or reorder
- * one and every digest after it stops matching. A digest is SHA-256 over the entry's JSON
- * without its own `digest` field.
+ * Every round's letter in order, each carrying the digest of the one before: change, drop or
+ * reorder one and every digest after it stops matching. A digest is SHA-256 over the entry's JSON
+ * without its own `digest` field. Imported letters are a record of mail, not of how the words
+ * came to be, and may arrive after execution: left out, so the certificate never changes under them.
  */
 export const letterChain = (contract: Contract): ReadonlyArray<ChainedLetter> => {
   const chain: Array<ChainedLetter> = []
   let previous = chainStart(contract.id)
-  for (const letter of contract.letters) {
+  for (const letter of sentLetters(contract.letters)) {
     const entry = letterEntry(contract, letter, previous)
     const digest = digestOf(entry)
     chain.push({ ...entry, digest })

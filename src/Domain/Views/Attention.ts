@@ -4,6 +4,7 @@ import { lastLetterFrom, owed } from "./NegotiationViews.js"
 import { liveParties, otherSide, requiredSigners } from "../Contract/Parties.js"
 import { latestSignatureOf } from "../Signing/SignatureStates.js"
 import { replyOf } from "../Negotiation/Staging.js"
+import { sentLetters } from "../Negotiation/AsksAndLetters.js"
 
 export const attentionKinds = ["resign", "approval", "sign_wait", "letter"] as const
 export type AttentionKind = (typeof attentionKinds)[number]
@@ -87,7 +88,7 @@ export const rowsFor = (contract: Contract, party: Party): ReadonlyArray<Attenti
       ...base,
       id: rowId("sign_wait", contract.id, party.id, contract.words_hash),
       kind: "sign_wait",
-      since: contract.letters.at(-1)?.sent_at ?? contract.updated_at,
+      since: sentLetters(contract.letters).at(-1)?.sent_at ?? contract.updated_at,
       why_you: "Everyone agreed these words; your signature is required.",
       letter: null,
       words_hash: contract.words_hash,

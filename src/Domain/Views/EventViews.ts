@@ -1,7 +1,7 @@
 import { Option, Schema } from "effect"
 import type { Contract, Side } from "../Contract/Contract.js"
 import { LoggedDomainEvent } from "../Contract/Events.js"
-import { blocksChanged } from "../Negotiation/AsksAndLetters.js"
+import { blocksChanged, sentLetters } from "../Negotiation/AsksAndLetters.js"
 import { renderAsk } from "./NegotiationViews.js"
 
 /** An event row as the log stores it and the events endpoint answers it. */
@@ -13,10 +13,10 @@ export interface LoggedEvent {
   readonly data: Record<string, unknown>
 }
 
-const firstSendSequence = (contract: Contract) => contract.letters[0]?.sequence ?? Number.MAX_SAFE_INTEGER
+const firstSendSequence = (contract: Contract) => sentLetters(contract.letters)[0]?.sequence ?? Number.MAX_SAFE_INTEGER
 
 const senderOf = (contract: Contract, letterId: string) => {
-  const letter = contract.letters.find((l) => l.id === letterId)
+  const letter = sentLetters(contract.letters).find((l) => l.id === letterId)
   return contract.parties.find((p) => p.id === letter?.from)?.person ?? null
 }
 
@@ -148,6 +148,23 @@ const core = (contract: Contract, event: LoggedDomainEvent, side: Side): { reado
         data: { contract: data.contract, origin: data.origin, letter: data.letter, reason: data.reason, cancelled_by: data.cancelled_by }
       }
     }
+    // The letter's own origin (how it reached us), not the contract's; the same core on every seat.
+    case "letter.imported": {
+      const { data } = event
+      return {
+        type: event.type,
+        data: {
+          contract: data.contract,
+          letter: data.letter,
+          author: data.author,
+          authored_at: data.authored_at,
+          origin: data.origin,
+          recorded_by: data.recorded_by,
+          words_hash: data.words_hash,
+          state: data.state
+        }
+      }
+    }
     case "letter.sent":
       return event.data.from_side === side
         ? { type: "reply.sent", data: replySent(contract, event.data) }
@@ -164,10 +181,10 @@ const readLogged = Schema.decodeUnknownOption(LoggedDomainEvent)
 
 /**
  * An event rendered for the reader's side. The drafting side's private draft history is not the
- * counterparty's to read.
+ * counterparty's to read; a letter imported into the draft is the mail both sides wrote, so it is.
  */
 export const renderEvent = (contract: Contract, event: LoggedEvent, side: Side): LoggedEvent | null => {
-  if (side === "counterparty" && event.sequence < firstSendSequence(contract)) return null
+  if (side === "counterparty" && event.sequence < firstSendSequence(contract) && event.type !== "letter.imported") return null
   const known = readLogged({ type: event.type, data: event.data })
   return Option.isNone(known) ? event : { ...event, ...core(contract, known.value, side) }
 }

@@ -1,5 +1,5 @@
 import type { Contract, Side } from "../Contract/Contract.js"
-import type { Ask, Decision, Letter } from "../Negotiation/AsksAndLetters.js"
+import { type Ask, type Decision, type Letter, sentLetters } from "../Negotiation/AsksAndLetters.js"
 import { otherSide, requiredNegotiators, sideOf } from "../Contract/Parties.js"
 import { playRound } from "../Negotiation/PlayRound.js"
 import { previewOf } from "../Negotiation/SendAndCommit.js"
@@ -39,19 +39,43 @@ export const renderDecision = (decision: Decision, sent: boolean) => ({
   sent
 })
 
-export const renderLetter = (contract: Contract, letter: Letter) => ({
-  id: letter.id,
-  object: "letter" as const,
-  kind: letter.kind,
-  sequence: letter.sequence,
-  from: letter.from,
-  to: letter.to,
-  note: letter.note,
-  sent_at: letter.sent_at,
-  confirmed_by: letter.confirmed_by,
-  asks: letter.asks.map((id) => renderAsk(contract.asks.find((ask) => ask.id === id)!)),
-  decisions: letter.decisions.map((d) => renderDecision(d, true))
-})
+/**
+ * Every letter shows every field: a sent letter's `author` and `authored_at` are null, an imported
+ * letter's `from`, `sent_at` and `confirmed_by` (it has no sending party and nobody sent it here).
+ * Imported letters are the mail both sides wrote before, so every seat reads them alike.
+ */
+export const renderLetter = (contract: Contract, letter: Letter) =>
+  letter.kind === "sent"
+    ? {
+      id: letter.id,
+      object: "letter" as const,
+      kind: letter.kind,
+      sequence: letter.sequence,
+      from: letter.from,
+      to: letter.to,
+      note: letter.note,
+      sent_at: letter.sent_at,
+      confirmed_by: letter.confirmed_by,
+      author: null,
+      authored_at: null,
+      asks: letter.asks.map((id) => renderAsk(contract.asks.find((ask) => ask.id === id)!)),
+      decisions: letter.decisions.map((d) => renderDecision(d, true))
+    }
+    : {
+      id: letter.id,
+      object: "letter" as const,
+      kind: letter.kind,
+      sequence: letter.sequence,
+      from: null,
+      to: [],
+      note: letter.note,
+      sent_at: null,
+      confirmed_by: null,
+      author: letter.author,
+      authored_at: letter.authored_at,
+      asks: [],
+      decisions: []
+    }
 
 /** The caller's own unsent reply, with what committing it would do, computed by the round itself. */
 export const renderReply = (contract: Contract, party: string) => {
@@ -70,7 +94,9 @@ export const renderReply = (contract: Contract, party: string) => {
   }
 }
 
-export const lastLetterFrom = (contract: Contract, side: Side) => [...contract.letters].reverse().find((letter) => sideOf(contract, letter.from) === side)
+/** The other side's latest round: an imported letter is nobody's round, so it never makes a reply owed. */
+export const lastLetterFrom = (contract: Contract, side: Side) =>
+  [...sentLetters(contract.letters)].reverse().find((letter) => sideOf(contract, letter.from) === side)
 
 /**
  * Who owes a reply: an open ask awaits them, or the other side wrote since their last round.
@@ -82,7 +108,7 @@ export const owed = (contract: Contract) =>
     const theirs = lastLetterFrom(contract, otherSide(party.side))
     const unanswered = theirs !== undefined && (party.last_round === null || party.last_round < theirs.ordinal)
     if (waiting.length === 0 && !unanswered) return []
-    const openedAt = waiting.map((ask) => contract.letters.find((l) => l.id === ask.opened_in)?.sent_at ?? contract.updated_at)
+    const openedAt = waiting.map((ask) => sentLetters(contract.letters).find((l) => l.id === ask.opened_in)?.sent_at ?? contract.updated_at)
     const since = [...openedAt, ...(unanswered ? [theirs!.sent_at] : [])].sort()[0]!
     return [{ party: party.id, since }]
   })
@@ -90,7 +116,11 @@ export const owed = (contract: Contract) =>
 export const negotiationState = (contract: Contract, seat: Seat) => {
   const mine = seat.party === null ? null : replyOf(contract, seat.party.id)
   return {
-    letters: contract.letters.map((l) => ({ id: l.id, kind: l.kind, sequence: l.sequence, from: l.from, sent_at: l.sent_at })),
+    letters: contract.letters.map((l) =>
+      l.kind === "sent"
+        ? { id: l.id, kind: l.kind, sequence: l.sequence, from: l.from, sent_at: l.sent_at }
+        : { id: l.id, kind: l.kind, sequence: l.sequence, from: null, sent_at: null }
+    ),
     asks_open: contract.asks.filter((a) => a.state === "open").map((a) => ({ id: a.id, block: a.block, tally: { agreed: a.agreed, awaiting: a.awaiting } })),
     asks_landed: contract.asks.filter((a) => a.state === "landed").map((a) => a.id),
     asks_voided: contract.asks.filter((a) => a.state === "voided").map((a) => a.id),

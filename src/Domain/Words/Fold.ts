@@ -1,7 +1,7 @@
 import type { Contract } from "../Contract/Contract.js"
 import type { Fact } from "./Fact.js"
 import { replaceFactValue } from "./Fact.js"
-import type { Letter } from "../Negotiation/AsksAndLetters.js"
+import { type SentLetter, sentLetters } from "../Negotiation/AsksAndLetters.js"
 import { type Block, wordsHash } from "./Blocks.js"
 
 interface Words {
@@ -9,7 +9,7 @@ interface Words {
   readonly facts: ReadonlyArray<Fact>
 }
 
-const landIn = (contract: Contract, letter: Letter, words: Words): Words => {
+const landIn = (contract: Contract, letter: SentLetter, words: Words): Words => {
   let { blocks, facts } = words
   for (const ask of contract.asks) {
     if (ask.state !== "landed" || ask.closed_in !== letter.id) continue
@@ -27,12 +27,12 @@ const landIn = (contract: Contract, letter: Letter, words: Words): Words => {
   return { blocks, facts }
 }
 
-/** The words standing once each letter was committed, oldest letter first. */
+/** The words standing once each round was committed, oldest first: one entry per sent letter (an imported one lands nothing). */
 export const wordsAfterEachLetter = (contract: Contract): ReadonlyArray<ReadonlyArray<Block>> => {
   if (contract.baseline === null) return []
   const after: Array<ReadonlyArray<Block>> = []
   let words: Words = contract.baseline
-  for (const letter of contract.letters) {
+  for (const letter of sentLetters(contract.letters)) {
     words = landIn(contract, letter, words)
     after.push(words.blocks)
   }
