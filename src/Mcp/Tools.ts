@@ -7,6 +7,7 @@ import type { Scope } from "../Domain/Api/Scopes.js"
 import { decisionTypes } from "../Domain/Negotiation/AsksAndLetters.js"
 import type { Rejection } from "../Domain/Contract/Rejection.js"
 import { fromDecodeError } from "../Http/DecodeErrors.js"
+import { findRefusedValue } from "../Http/JsonBody.js"
 import type { RateClass } from "../Http/Policy.js"
 import { Body } from "../Http/Schemas.js"
 import { Negotiation } from "../Negotiation.js"
@@ -49,13 +50,17 @@ const tool = <A, I, B, J>(definition: {
     inputSchema: described,
     scope: definition.scope,
     rate: definition.rate,
-    call: (args) =>
-      decode(args ?? {}).pipe(
+    // The arguments meet the HTTP body's checks first (depth, NUL, lone surrogates, unsafe numbers),
+    // so no decoder ever walks a hostile value, and a tool refuses exactly what its route refuses.
+    call: (args) => {
+      const refused = findRefusedValue(args ?? {})
+      return refused !== undefined ? Effect.fail(refused) : decode(args ?? {}).pipe(
         Effect.mapError((error) => fromDecodeError({ issues: ParseResult.ArrayFormatter.formatErrorSync(error) })),
         Effect.flatMap(definition.run),
         // The service's answer always fits its route's schema; a misfit is a defect, as it is over HTTP.
         Effect.flatMap((result) => Effect.orDie(encode(result)))
       )
+    }
   }
 }
 

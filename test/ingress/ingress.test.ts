@@ -218,6 +218,40 @@ for (const database of databases) {
       expect(await inbox(acme)).toEqual([])
     })
 
+    it("keeps hostile messages as received and goes on serving: deep MIME nesting, NUL, invalid UTF-8, endless headers", async () => {
+      const acme = await createOrg(service.url)
+      const to = await addressOf(acme)
+      // Both under the test's 200 kB limit, so they reach the reading.
+      const depth = 1500
+      const nested = [
+        ...Array.from({ length: depth }, (_, i) => `Content-Type: multipart/mixed; boundary=b${i}\r\n\r\n--b${i}\r\n`),
+        "Content-Type: text/plain\r\n\r\ninnermost\r\n",
+        ...Array.from({ length: depth }, (_, i) => `--b${depth - 1 - i}--\r\n`)
+      ].join("")
+      const hostile = [
+        `From: x@y.test\r\nTo: ${to}\r\nSubject: Fwd: deep\r\nMIME-Version: 1.0\r\n${nested}`,
+        `From: "\u0000\ud800" <x@y.test>\r\nTo: ${to}\r\nSubject: \u0000 NUL \ud800\r\n\r\nBody \u0000 with NUL, con_AAAAAAAAAAAAAAAAAAAA and \ud800.\r\n`,
+        `From: x@y.test\r\nTo: ${to}\r\n${"X-Junk: 1\r\n".repeat(12_000)}Subject: many headers\r\n\r\nbody\r\n`
+      ]
+      for (const raw of hostile) {
+        const sent = await mailer(port).sendMail({ envelope: { from: "x@y.test", to: [to] }, raw }).catch((error) => error)
+        // Taken, or refused with an SMTP answer: never a dropped connection or a dead listener.
+        if (sent instanceof Error) expect((sent as { responseCode?: number }).responseCode, sent.message).toBeGreaterThanOrEqual(400)
+      }
+      const invalidUtf8 = Buffer.concat([Buffer.from(`From: x@y.test\r\nTo: ${to}\r\nSubject: bytes\r\n\r\n`), Buffer.from([0xff, 0xfe, 0xc3, 0x28, 0x00])])
+      await mailer(port).sendMail({ envelope: { from: "x@y.test", to: [to] }, raw: invalidUtf8 }).catch((error) => error)
+      // Whatever was stored reads back as the envelope's JSON, and the listener still takes a plain message.
+      await mailer(port).sendMail({ from: "x@y.test", to, subject: "After", text: "Still here." })
+      const listed = await inbox(acme, acme.keys.live, "?limit=100")
+      expect(listed.map((m) => m.subject)).toContain("After")
+      // Every hostile message was taken: its bytes are kept as an eml asset, whatever its reading found.
+      expect(listed).toHaveLength(hostile.length + 2)
+      for (const message of listed) {
+        expect(JSON.stringify(message)).not.toMatch(/\\u0000/)
+        expect((await call(service.url, "GET", `/ingress/${message.id}`, { key: acme.keys.live })).status).toBe(200)
+      }
+    })
+
     it("keeps one copy per org for a message sent to two orgs, each seeing only its own", async () => {
       const acme = await createOrg(service.url)
       const beta = await createOrg(service.url)

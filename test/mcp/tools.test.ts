@@ -120,6 +120,42 @@ for (const database of databases) {
       await agent.close()
     })
 
+    it("answers hostile arguments with a refusal naming them, never a failure of its own, and changes nothing", async () => {
+      const { agent, bea, drafted, token } = await negotiating()
+      const before = await bea.get(`/contracts/${drafted.id}/state`)
+      const outboxBefore = (await bea.get("/sandbox/outbox")).body.data
+      // As deep as the SDK's client will still serialise; deeper still goes raw below.
+      let deep: unknown = "x"
+      for (let i = 0; i < 1000; i++) deep = [deep]
+      const hostile: ReadonlyArray<unknown> = ["\u0000", "\ud800", "a".repeat(300_000), deep, { $ref: "#" }, -0, 1e308, null, true, []]
+      const { tools } = await agent.client.listTools()
+      for (const tool of tools) {
+        const names = Object.keys((tool.inputSchema as { properties?: Record<string, unknown> }).properties ?? {})
+        for (const name of [...names, "__proto__", "constructor"]) {
+          for (const value of hostile) {
+            const answer = await agent.call(tool.name, { contract: drafted.id, [name]: value })
+            if (answer.isError) expect(answer.body.error.code, `${tool.name}.${name}`).not.toBe("api_error")
+          }
+        }
+      }
+      const depth = 200_000
+      const raw = await call(service.url, "POST", "/mcp", {
+        headers: { authorization: `Bearer ${token.token}`, accept: "application/json, text/event-stream" },
+        raw: `{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"get_contract","arguments":{"contract":${"[".repeat(depth)}${"]".repeat(depth)}}}}`
+      })
+      expect(raw.status).toBe(200)
+      expect(JSON.parse(raw.body.result.content[0].text).error).toMatchObject({ code: "invalid_request", message: expect.stringMatching(/nested deeper/) })
+      const notJson = await call(service.url, "POST", "/mcp", {
+        headers: { authorization: `Bearer ${token.token}`, accept: "application/json, text/event-stream" },
+        raw: "\u0000{not json"
+      })
+      expect(notJson.status).toBeLessThan(500)
+      // Drafts an agent made along the way are its own; the negotiated contract and the outbox did not move.
+      expect((await bea.get(`/contracts/${drafted.id}/state`)).body).toEqual(before.body)
+      expect((await bea.get("/sandbox/outbox")).body.data).toEqual(outboxBefore)
+      await agent.close()
+    })
+
     it("sees no more than its person: another org's contract is not found, as over HTTP", async () => {
       const { agent, drafted } = await negotiating()
       const stranger = await twoOrgs(service.url)
