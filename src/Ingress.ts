@@ -8,7 +8,6 @@ import { Actor, domainActor, orgOf } from "./Auth/Actor.js"
 import { defaultIngressDomain, ServerConfig } from "./Config.js"
 import { ContractStore } from "./Contracts/ContractStore.js"
 import { ImportLetter } from "./Contracts/Entity.js"
-import type { Mode } from "./Domain/Contract/Mode.js"
 import { notFound, reject } from "./Domain/Contract/Rejection.js"
 import { readMail } from "./Domain/Ingress/ReadMail.js"
 import { limitOf } from "./Http/Paging.js"
@@ -16,15 +15,9 @@ import { RequestKey } from "./Idempotency/RequestKey.js"
 import { Imports } from "./Imports.js"
 import { type IngressRow, IngressRepo, type IngressState } from "./Ingress/Repo.js"
 import { attachmentContent, parseMail, receivedMailOf } from "./Ingress/ParseMail.js"
+import { detectedCore, emlAsset, type IngressOwner, renderMessage } from "./Ingress/Rows.js"
 import type { AcceptRequest, IngressQuery } from "./Ingress/Schemas.js"
 import { makeId } from "./RandomIds.js"
-
-/** Who an ingress address belongs to: one org, in one mode. */
-export interface IngressOwner {
-  readonly org_id: string
-  readonly mode: Mode
-  readonly address: string
-}
 
 // A draft has no counterparty's mail to record yet; a cancelled contract takes nothing more.
 const continuable = (state: string) => state !== "draft" && state !== "cancelled"
@@ -78,30 +71,8 @@ export class Ingress extends Effect.Service<Ingress>()("Ingress", {
       const ids = []
       for (const owner of new Map(owners.map((o) => [`${o.org_id}:${o.mode}`, o])).values()) {
         const id = makeId("ing")
-        const asset = {
-          id: makeId("ast"),
-          org_id: owner.org_id,
-          mode: owner.mode,
-          contract_id: null,
-          relationship_id: null,
-          role: "provenance",
-          filename: "message.eml",
-          content_type: "message/rfc822",
-          format: "eml",
-          bytes: bytes.length,
-          checksum: `sha256:${sha256}`,
-          // Nobody of the org pressed a button: the bytes came by mail, and the sender is the one on record.
-          created_by: `mail:${reading.sender?.address ?? envelopeFrom ?? "unknown"}`,
-          created_at: received_at
-        }
-        const data = {
-          ingress: id,
-          address: owner.address,
-          from: reading.sender,
-          subject: reading.subject,
-          attachments: reading.attachments.map((attachment) => attachment.filename),
-          received_at
-        }
+        const asset = emlAsset(owner, { bytes: bytes.length, sha256, sender: reading.sender?.address ?? envelopeFrom, at: received_at })
+        const data = detectedCore(id, owner, reading, received_at)
         yield* repo.received(
           { id, org_id: owner.org_id, mode: owner.mode, recipient: owner.address, envelope_from: envelopeFrom, asset_id: asset.id, reading, received_at },
           asset,
@@ -116,31 +87,6 @@ export class Ingress extends Effect.Service<Ingress>()("Ingress", {
     const visibleContracts = (row: IngressRow) =>
       Effect.filter(row.reading.contractIds, (id) => Effect.map(Effect.either(store.visible(id)), (seen) => seen._tag === "Right"))
 
-    const render = (row: IngressRow, contracts: ReadonlyArray<string>) => ({
-      id: row.id,
-      object: "ingress_message" as const,
-      address: row.recipient,
-      from: row.reading.sender,
-      subject: row.reading.subject,
-      received_at: row.received_at,
-      state: row.state,
-      attachments: row.reading.attachments.map((a) => ({
-        index: a.index,
-        filename: a.filename,
-        content_type: a.contentType,
-        size: a.size,
-        importable: a.importable
-      })),
-      forwarded: row.reading.forwarded.map((f) => ({ author: f.author, author_name: f.authorName, authored_at: f.authoredAt, subject: f.subject })),
-      contracts,
-      asset: row.asset_id,
-      import: row.import_id,
-      contract: row.contract_id,
-      letter: row.letter_id,
-      decided_by: row.decided_by,
-      decided_at: row.decided_at
-    })
-
     const visibleRow = Effect.fnUntraced(function*(id: string) {
       const caller = yield* Actor
       const row = yield* repo.find(id)
@@ -148,7 +94,7 @@ export class Ingress extends Effect.Service<Ingress>()("Ingress", {
       return row
     })
 
-    const get = (id: string) => Effect.flatMap(visibleRow(id), (row) => Effect.map(visibleContracts(row), (contracts) => render(row, contracts)))
+    const get = (id: string) => Effect.flatMap(visibleRow(id), (row) => Effect.map(visibleContracts(row), (contracts) => renderMessage(row, contracts)))
 
     const list = Effect.fnUntraced(function*(query: typeof IngressQuery.Type) {
       const caller = yield* Actor
@@ -161,7 +107,7 @@ export class Ingress extends Effect.Service<Ingress>()("Ingress", {
         )
       const rows = yield* repo.list(orgOf(caller).id, caller.mode, query.state, after, limit)
       const page = rows.slice(0, limit)
-      const data = yield* Effect.forEach(page, (row) => Effect.map(visibleContracts(row), (contracts) => render(row, contracts)))
+      const data = yield* Effect.forEach(page, (row) => Effect.map(visibleContracts(row), (contracts) => renderMessage(row, contracts)))
       const has_more = rows.length > limit
       return { object: "list" as const, data, has_more, next_cursor: has_more ? page[page.length - 1]!.id : null }
     })

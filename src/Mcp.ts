@@ -1,7 +1,7 @@
 import { Server } from "@modelcontextprotocol/sdk/server/index.js"
 import { WebStandardStreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js"
 import { CallToolRequestSchema, type CallToolResult, ListToolsRequestSchema } from "@modelcontextprotocol/sdk/types.js"
-import { Effect, Exit, Runtime } from "effect"
+import { Cause, Effect, Exit, Option, Runtime } from "effect"
 import { Actor, type Caller } from "./Auth/Actor.js"
 import { ServerConfig } from "./Config.js"
 import { internalError, reject, Rejection } from "./Domain/Contract/Rejection.js"
@@ -56,8 +56,8 @@ export class Mcp extends Effect.Service<Mcp>()("Mcp", {
         }
         const exit = await Runtime.runPromiseExit(runtime)(run(tool, caller, request.params.arguments))
         if (Exit.isSuccess(exit)) return answer(exit.value)
-        const failure = exit.cause._tag === "Fail" ? exit.cause.error : undefined
-        if (failure instanceof Rejection) return refused(failure)
+        const failure = Cause.failureOption(exit.cause)
+        if (Option.isSome(failure) && failure.value instanceof Rejection) return refused(failure.value)
         await Runtime.runPromise(runtime)(Effect.logError("MCP tool failed", exit.cause))
         return refused(internalError)
       })
