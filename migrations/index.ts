@@ -10,6 +10,7 @@ import webhooks from "./0009_webhooks.js"
 import playbooksAndSearch from "./0010_playbooks_and_search.js"
 import tokensIngressMail from "./0011_tokens_ingress_mail.js"
 import outboxNextAttempt from "./0012_outbox_next_attempt.js"
+import recentWrites from "./0013_recent_writes.js"
 
 // Every migration, by its numbered name; the migrator runs the ones a database has not seen.
 export const migrations = {
@@ -24,5 +25,6 @@ export const migrations = {
   "0009_webhooks": webhooks,
   "0010_playbooks_and_search": playbooksAndSearch,
   "0011_tokens_ingress_mail": tokensIngressMail,
-  "0012_outbox_next_attempt": outboxNextAttempt
+  "0012_outbox_next_attempt": outboxNextAttempt,
+  "0013_recent_writes": recentWrites
 }

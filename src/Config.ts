@@ -34,6 +34,15 @@ export interface Settings {
   readonly smtpUrl?: string
   /** The From of every mail the service sends. */
   readonly mailFrom?: string
+  /**
+   * `host:port` at which the other runners reach this one; set on every process of a cluster over
+   * one PostgreSQL (docs/scale-out.md). Unset: one process, the whole cluster.
+   */
+  readonly runnerAddress?: string
+  /** `host:port` this runner listens on for the others, when it differs from `runnerAddress` (behind NAT, in a container). */
+  readonly runnerListenAddress?: string
+  /** Seconds a contract write may wait for its runner before the request answers `503` with `Retry-After`. */
+  readonly contractWriteTimeoutSeconds?: number
 }
 
 export const defaultContractIdleSeconds = 300
@@ -42,16 +51,25 @@ export const defaultImportTimeoutSeconds = 120
 export const defaultIngressDomain = "ingress.localhost"
 export const defaultIngressMaxBytes = 30 * 1024 * 1024
 export const defaultMailFrom = "Contracts <contracts@localhost>"
+export const defaultContractWriteTimeoutSeconds = 30
+
+export const runnerNeedsPostgres = "RUNNER_ADDRESS needs DATABASE_URL=postgres://…: the embedded database is one process's own, so it serves one runner only."
 
 export class ServerConfig extends Context.Tag("ServerConfig")<ServerConfig, Settings>() {
   static readonly fromEnv = Layer.effect(
     ServerConfig,
     Effect.gen(function*() {
       const port = yield* Config.integer("PORT").pipe(Config.withDefault(4000))
+      // Refused before anything starts: the embedded database cannot be shared by runners.
+      const runnerAddress = Option.getOrUndefined(yield* Config.option(Config.nonEmptyString("RUNNER_ADDRESS")))
+      const databaseUrl = yield* Config.option(Config.nonEmptyString("DATABASE_URL"))
+      if (runnerAddress !== undefined && !Option.exists(databaseUrl, (url) => /^postgres(ql)?:\/\//.test(url))) {
+        return yield* Effect.dieMessage(runnerNeedsPostgres)
+      }
       const publicUrl = yield* Config.string("PUBLIC_URL").pipe(Config.withDefault(`http://localhost:${port}`))
       return {
         port,
-        databaseUrl: yield* Config.option(Config.nonEmptyString("DATABASE_URL")),
+        databaseUrl,
         dataDir: yield* Config.string("DATA_DIR").pipe(Config.withDefault("./data")),
         adminToken: yield* Config.option(Config.nonEmptyString("ADMIN_TOKEN")),
         publicUrl: publicUrl.replace(/\/+$/, ""),
@@ -70,7 +88,12 @@ export class ServerConfig extends Context.Tag("ServerConfig")<ServerConfig, Sett
         ingressDomain: yield* Config.string("INGRESS_DOMAIN").pipe(Config.withDefault(defaultIngressDomain)),
         ingressMaxBytes: yield* Config.integer("INGRESS_MAX_BYTES").pipe(Config.withDefault(defaultIngressMaxBytes)),
         smtpUrl: Option.getOrUndefined(yield* Config.option(Config.nonEmptyString("SMTP_URL"))),
-        mailFrom: yield* Config.string("MAIL_FROM").pipe(Config.withDefault(defaultMailFrom))
+        mailFrom: yield* Config.string("MAIL_FROM").pipe(Config.withDefault(defaultMailFrom)),
+        runnerAddress,
+        runnerListenAddress: Option.getOrUndefined(yield* Config.option(Config.nonEmptyString("RUNNER_LISTEN_ADDRESS"))),
+        contractWriteTimeoutSeconds: yield* Config.integer("CONTRACT_WRITE_TIMEOUT_SECONDS").pipe(
+          Config.withDefault(defaultContractWriteTimeoutSeconds)
+        )
       }
     })
   )

@@ -1,8 +1,8 @@
-import { SingleRunner } from "@effect/cluster"
 import { HttpApiBuilder, HttpApiScalar, HttpServer } from "@effect/platform"
 import { NodeHttpServer } from "@effect/platform-node"
 import { Effect, Layer } from "effect"
 import { AdminHttp } from "./Admin/Http.js"
+import { ClusterLive } from "./Cluster/ClusterLive.js"
 import { Ask } from "./Ask.js"
 import { Answerer } from "./Ask/Answerer.js"
 import { AskHttp } from "./Ask/Http.js"
@@ -107,8 +107,8 @@ const Repos = Layer.provideMerge(
   )
 ).pipe(Layer.provideMerge(Appended.Default))
 
-// One node: the contract entities run on a single runner; the runner's bookkeeping lives in memory.
-const Cluster = ContractLive.pipe(Layer.provideMerge(SingleRunner.layer({ runnerStorage: "memory" })))
+/** The contract entities, on this process alone or spread over several runners (src/Cluster/ClusterLive.ts). */
+const Cluster = ContractLive.pipe(Layer.provideMerge(ClusterLive))
 
 /** A service per capability, all reaching contracts through the one store. */
 const Services = Layer.mergeAll(

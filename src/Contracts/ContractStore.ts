@@ -1,14 +1,17 @@
 import { RpcClient } from "@effect/rpc"
-import { Context, Effect, Option, Schema } from "effect"
+import { Cause, Context, Duration, Effect, Option, Schema } from "effect"
+import { defaultContractWriteTimeoutSeconds, ServerConfig } from "../Config.js"
 import { Actor, domainActor } from "../Auth/Actor.js"
 import type { Mode } from "../Domain/Contract/Mode.js"
 import { notFound, Rejection } from "../Domain/Contract/Rejection.js"
 import { seatOf } from "../Domain/Contract/Seat.js"
-import { RequestKey, requestKeyHeaders } from "../Idempotency/RequestKey.js"
+import { RequestKey, requestKeyHeaders, writeIdHeader } from "../Idempotency/RequestKey.js"
+import { sha256 } from "../Domain/Words/Blocks.js"
 import { Contract as ContractEntity } from "./Entity.js"
 import { LiveContracts } from "./LiveContracts.js"
-import { makeId } from "../RandomIds.js"
+import { makeId, randomToken } from "../RandomIds.js"
 import { ContractsRepo, type ListFilter } from "./Repo.js"
+import { ContractUnavailable } from "./ContractUnavailable.js"
 
 export type ContractClient = ReturnType<Effect.Effect.Success<typeof ContractEntity.client>>
 
@@ -21,6 +24,7 @@ export class ContractStore extends Effect.Service<ContractStore>()("Contracts/Co
     const repo = yield* ContractsRepo
     const live = yield* LiveContracts
     const client = yield* ContractEntity.client
+    const writeTimeout = Duration.seconds((yield* ServerConfig).contractWriteTimeoutSeconds ?? defaultContractWriteTimeoutSeconds)
 
     /** The contract as last committed: the live entity's copy, else the database's. */
     const read = (id: string) => live.read(id, repo.load)
@@ -54,11 +58,26 @@ export class ContractStore extends Effect.Service<ContractStore>()("Contracts/Co
         if (Option.isSome(requestKey) && requestKey.value.stored !== null) {
           return Effect.orDie(Schema.decodeUnknown(message.successSchema)(requestKey.value.stored.result))
         }
-        const sent = Effect.mapInputContext(send(client(id)), (_: Context.Context<never>) => Context.empty())
+        // The timeout forks, so it runs inside the emptied context: a fork made outside inherits the
+        // HTTP request's, which the contract's live entity would then keep (test/memory.test.ts).
+        const sent = Effect.mapInputContext(
+          send(client(id)).pipe(
+            Effect.timeoutFailCause({
+              duration: writeTimeout,
+              onTimeout: () => Cause.die(new ContractUnavailable(`contract ${id}: no answer in ${Duration.format(writeTimeout)}`))
+            })
+          ),
+          (_: Context.Context<never>) => Context.empty()
+        )
+        const headers = Option.isSome(requestKey)
+          ? {
+            [requestKeyHeaders.scope]: requestKey.value.scope,
+            [requestKeyHeaders.key]: requestKey.value.key,
+            [writeIdHeader]: sha256(`${requestKey.value.scope}\n${requestKey.value.key}`)
+          }
+          : { [writeIdHeader]: randomToken() }
         return Effect.catchAll(
-          Option.isSome(requestKey)
-            ? RpcClient.withHeaders(sent, { [requestKeyHeaders.scope]: requestKey.value.scope, [requestKeyHeaders.key]: requestKey.value.key })
-            : sent,
+          RpcClient.withHeaders(sent, headers),
           (error) => (error instanceof Rejection ? Effect.fail(error) : Effect.die(error))
         )
       })

@@ -17,9 +17,9 @@ import { signContract, withdrawSignature } from "../Domain/Signing/SignAndWithdr
 import { findTemplate } from "../Templates/Catalog.js"
 import { Contract } from "./Entity.js"
 import { LiveContracts } from "./LiveContracts.js"
-import { ContractsRepo } from "./Repo.js"
+import { ContractsRepo, type RecentWrite } from "./Repo.js"
 import { WriteProbe } from "./WriteProbe.js"
-import { requestKeyHeaders } from "../Idempotency/RequestKey.js"
+import { requestKeyHeaders, writeIdHeader } from "../Idempotency/RequestKey.js"
 import { makeId } from "../RandomIds.js"
 import { asId } from "../Domain/Contract/Ids.js"
 import { importContract, importSummary } from "../Domain/Imports/ImportContract.js"
@@ -27,6 +27,9 @@ import { confirmBlock } from "../Domain/Imports/ConfirmBlock.js"
 import { importLetter } from "../Domain/Negotiation/ImportLetter.js"
 import { Appended } from "../EventLog/Appended.js"
 import { applyPlaybook } from "../Domain/Playbooks/ApplyPlaybook.js"
+
+/** How many of a contract's last writes are kept to answer a copy of their message. */
+const recentWritesKept = 16
 
 /** The idempotency key the message was sent under, for the save to record its result on. */
 const requestKeyOf = (headers: Headers.Headers) => {
@@ -48,9 +51,13 @@ export const ContractLive = Layer.unwrapEffect(Effect.map(ServerConfig, (setting
       const probe = yield* WriteProbe
       // The entity is the only writer of its contract, so its copy stays true while it lives.
       let cached: Option.Option<Aggregate> = Option.none()
+      // Its last writes, newest last: a copy of a message already written is answered from here.
+      let recent: ReadonlyArray<RecentWrite> = []
       const current = Effect.gen(function*() {
         if (Option.isNone(cached)) {
-          cached = yield* repo.load(id)
+          const stored = yield* repo.loadForWriter(id)
+          cached = Option.map(stored, (found) => found.contract)
+          recent = Option.match(stored, { onNone: () => [], onSome: (found) => found.recentWrites })
           if (Option.isSome(cached)) live.keep(cached.value)
         }
         return cached
@@ -72,11 +79,21 @@ export const ContractLive = Layer.unwrapEffect(Effect.map(ServerConfig, (setting
           id,
           Effect.gen(function*() {
             const before = yield* current
+            const writeId = headers[writeIdHeader]
+            const done = recent.find((write) => write.id === writeId)
+            // The stored result is the JSON the result was saved as, which its message's schema reads (as on a resumed request).
+            if (done !== undefined) return done.result as A
             const decided = decide(before, yield* now)
             if (decided instanceof Rejection) return yield* Effect.fail(decided)
-            yield* repo.save(Option.getOrNull(before), decided.contract, decided.events, decided, requestKeyOf(headers))
-            cached = Option.some(decided.contract)
-            live.keep(decided.contract)
+            const written = writeId === undefined ? recent : [...recent, { id: writeId, result: decided.result ?? null }].slice(-recentWritesKept)
+            // Once sent, the save and the copy move together: a request that gives up (a 503) must not
+            // leave the statement committed and the copy behind it.
+            yield* Effect.uninterruptible(Effect.gen(function*() {
+              yield* repo.save(Option.getOrNull(before), decided.contract, decided.events, decided, requestKeyOf(headers), written)
+              recent = written
+              cached = Option.some(decided.contract)
+              live.keep(decided.contract)
+            }))
             if (decided.events.length > 0) yield* appended.ring
             return decided.result
           })

@@ -20,6 +20,12 @@ export interface ListFilter {
   readonly limit: number
 }
 
+/** One of a contract's last writes: the id its message carried, and what it answered. */
+export interface RecentWrite {
+  readonly id: string
+  readonly result: unknown
+}
+
 interface StoredContract {
   readonly doc: unknown
   readonly letters: unknown
@@ -55,6 +61,16 @@ export class ContractsRepo extends Effect.Service<ContractsRepo>()("Contracts/Co
       return Option.map(Option.fromNullable(rows[0]), assemble)
     }, Effect.orDie)
 
+    /** The contract and its last writes, for its writer. */
+    const loadForWriter = Effect.fnUntraced(function*(id: string) {
+      const rows = yield* sql<StoredContract & { recent_writes: unknown }>`
+        SELECT c.doc, c.recent_writes, ${lettersOf} FROM contracts c WHERE c.id = ${id}`
+      return Option.map(Option.fromNullable(rows[0]), (row) => ({
+        contract: assemble(row),
+        recentWrites: parseJson<ReadonlyArray<RecentWrite>>(row.recent_writes)
+      }))
+    }, Effect.orDie)
+
     /** The contract a signature belongs to, for routes that name only the signature. */
     const contractOfSignature = Effect.fnUntraced(function*(signatureId: string) {
       const rows = yield* sql<{ contract_id: string }>`SELECT contract_id FROM signature_index WHERE signature_id = ${signatureId}`
@@ -88,18 +104,21 @@ export class ContractsRepo extends Effect.Service<ContractsRepo>()("Contracts/Co
         next: Contract,
         events: ReadonlyArray<DomainEvent>,
         effects: Partial<Pick<Decided<unknown>, "mail" | "relationship" | "result">> = {},
-        request: { readonly scope: string; readonly key: string } | null = null
+        request: { readonly scope: string; readonly key: string } | null = null,
+        recentWrites: ReadonlyArray<RecentWrite> = []
       ) {
         if (previous === next) return
         const contractRow = previous === null
           ? sql`
-            INSERT INTO contracts (id, mode, org_id, state, origin, title, relationship_id, words_hash, head_sequence, created_at, updated_at, doc)
+            INSERT INTO contracts (id, mode, org_id, state, origin, title, relationship_id, words_hash, head_sequence, created_at, updated_at, doc, recent_writes)
             VALUES (${next.id}, ${next.mode}, ${next.org}, ${next.state}, ${next.origin}, ${next.title}, ${next.relationship},
-                    ${next.words_hash}, ${next.head_sequence}, ${next.created_at}, ${next.updated_at}, ${json(documentOf(next))}::jsonb)
+                    ${next.words_hash}, ${next.head_sequence}, ${next.created_at}, ${next.updated_at}, ${json(documentOf(next))}::jsonb,
+                    ${json(recentWrites)}::jsonb)
             RETURNING id`
           : sql`
             UPDATE contracts SET state = ${next.state}, relationship_id = ${next.relationship}, words_hash = ${next.words_hash},
-              head_sequence = ${next.head_sequence}, updated_at = ${next.updated_at}, doc = ${json(documentOf(next))}::jsonb
+              head_sequence = ${next.head_sequence}, updated_at = ${next.updated_at}, doc = ${json(documentOf(next))}::jsonb,
+              recent_writes = ${json(recentWrites)}::jsonb
             WHERE id = ${next.id} AND head_sequence = ${previous.head_sequence}
             RETURNING id`
         const added = rowsOfSave(previous, next, events, effects).map(addRows)
@@ -177,6 +196,7 @@ export class ContractsRepo extends Effect.Service<ContractsRepo>()("Contracts/Co
 
     return {
       load,
+      loadForWriter,
       save,
       list,
       events,

@@ -32,5 +32,7 @@ export const envelope = (rejection: Rejection, docsUrl: string) => {
 export const errorResponse = (
   rejection: Rejection,
   docsUrl: string,
-  headers: Record<string, string> = {}
-): HttpServerResponse.HttpServerResponse => HttpServerResponse.unsafeJson(envelope(rejection, docsUrl), { status: statusOf(rejection.code), headers })
+  headers: Record<string, string> = {},
+  /** Only where one code answers with two statuses: api_error's 503 while a contract's runner is away. */
+  status: number = statusOf(rejection.code)
+): HttpServerResponse.HttpServerResponse => HttpServerResponse.unsafeJson(envelope(rejection, docsUrl), { status, headers })

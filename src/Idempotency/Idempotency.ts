@@ -114,7 +114,10 @@ export class Idempotency extends Effect.Service<Idempotency>()("Idempotency/Idem
         Effect.onExit((exit) => (Exit.isSuccess(exit) ? Effect.void : release(scope, key))),
         Effect.tap((response) => {
           const body = bodyText(response)
-          return isKept(response.status, body) ? repo.complete(scope, key, response.status, body) : release(scope, key)
+          if (isKept(response.status, body)) return repo.complete(scope, key, response.status, body)
+          // A 503 is a write that may still land (its contract's runner did not answer in time): the claim
+          // stays until its lease runs out, then a retry resumes from the write if it was stored, or runs afresh.
+          return response.status === 503 ? Effect.void : release(scope, key)
         })
       )
 

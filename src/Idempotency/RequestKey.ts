@@ -14,3 +14,9 @@ export class RequestKey extends Context.Tag("Idempotency/RequestKey")<RequestKey
 
 /** Message headers that carry the key from the HTTP edge to the contract's entity. */
 export const requestKeyHeaders = { scope: "x-idempotency-scope", key: "x-idempotency-key" } as const
+
+/**
+ * The header naming one write: the same on every copy of its message the cluster sends, so the
+ * contract's writer answers a copy from the write it already stored (Contracts/EntityLive.ts).
+ */
+export const writeIdHeader = "x-contract-write"

@@ -50,3 +50,25 @@ export const killed = (child: ChildProcess) =>
     child.once("exit", () => resolve())
     child.kill("SIGKILL")
   })
+
+/** Starts the service expecting it to refuse: its exit code and what it wrote, within a deadline. */
+export const refusedStart = (port: number, env: Record<string, string>) =>
+  new Promise<{ readonly code: number | null; readonly output: string }>((resolve, reject) => {
+    const child = spawn(process.execPath, ["--import", "tsx", "src/main.ts"], {
+      env: { ...process.env, ...env, PORT: String(port), ADMIN_TOKEN: adminToken },
+      stdio: ["ignore", "pipe", "pipe"]
+    })
+    children.add(child)
+    let output = ""
+    child.stdout!.on("data", (chunk) => (output += chunk))
+    child.stderr!.on("data", (chunk) => (output += chunk))
+    const deadline = setTimeout(() => {
+      child.kill("SIGKILL")
+      reject(new Error(`the service did not refuse to start: ${output}`))
+    }, 60_000)
+    child.once("exit", (code) => {
+      clearTimeout(deadline)
+      children.delete(child)
+      resolve({ code, output })
+    })
+  })

@@ -17,6 +17,8 @@ export interface CallOptions {
   readonly headers?: Record<string, string>
 }
 
+export { at as baseUrl }
+
 export const call = async <T = any>(base: string, method: string, path: string, options: CallOptions = {}): Promise<Reply<T>> => {
   const headers: Record<string, string> = { ...options.headers }
   if (options.key !== undefined) headers["authorization"] = `Bearer ${options.key}`
@@ -60,13 +62,17 @@ export const createOrg = async (base: string, name = `Org ${++orgs}`): Promise<O
 let keys = 0
 export const idempotencyKey = () => `key-${Date.now()}-${++keys}-${Math.random().toString(36).slice(2)}`
 
+/** Where requests go: one server, or a choice made afresh for each request (several runners). */
+export type Base = string | (() => string)
+const at = (base: Base) => (typeof base === "string" ? base : base())
+
 /** The org's live key acting as its first person: the usual seat for a test. */
-export const seat = (base: string, org: Org, person = org.people[0]!.id, key = org.keys.live) => ({
-  get: <T = any>(path: string, headers?: Record<string, string>) => call<T>(base, "GET", path, { key, person, ...(headers ? { headers } : {}) }),
+export const seat = (base: Base, org: Org, person = org.people[0]!.id, key = org.keys.live) => ({
+  get: <T = any>(path: string, headers?: Record<string, string>) => call<T>(at(base), "GET", path, { key, person, ...(headers ? { headers } : {}) }),
   post: <T = any>(path: string, body?: unknown, headers?: Record<string, string>) =>
-    call<T>(base, "POST", path, { key, person, ...(body === undefined ? {} : { body }), ...(headers ? { headers } : {}) }),
+    call<T>(at(base), "POST", path, { key, person, ...(body === undefined ? {} : { body }), ...(headers ? { headers } : {}) }),
   draft: (templateId = "tpl_mutual_nda", facts: Record<string, string | number> = {}) =>
-    call(base, "POST", "/contracts", {
+    call(at(base), "POST", "/contracts", {
       key,
       person,
       body: { template_id: templateId, facts },

@@ -1,9 +1,9 @@
-import { call, createOrg, idempotencyKey, type Org, seat } from "./client.js"
+import { type Base, baseUrl, call, createOrg, idempotencyKey, type Org, seat } from "./client.js"
 
 /** Two orgs in test mode, a drafted NDA, and the calls a negotiation makes, as each side's seat. */
-export const twoOrgs = async (base: string) => {
-  const acme = await createOrg(base, "Acme Ltd")
-  const beta = await createOrg(base, "Beta GmbH")
+export const twoOrgs = async (base: Base) => {
+  const acme = await createOrg(baseUrl(base), "Acme Ltd")
+  const beta = await createOrg(baseUrl(base), "Beta GmbH")
   const as = (org: Org, person = org.people[0]!.id) => {
     const s = seat(base, org, person, org.keys.test)
     return {
@@ -11,7 +11,7 @@ export const twoOrgs = async (base: string) => {
       person,
       ...s,
       draft: () =>
-        call(base, "POST", "/contracts", {
+        call(baseUrl(base), "POST", "/contracts", {
           key: org.keys.test,
           person,
           body: {
@@ -21,18 +21,23 @@ export const twoOrgs = async (base: string) => {
           headers: { "idempotency-key": idempotencyKey() }
         }),
       send: (id: string, hash: string, body: Record<string, unknown>) =>
-        call(base, "POST", `/contracts/${id}/send`, { key: org.keys.test, person, body, headers: { "if-match": hash, "idempotency-key": idempotencyKey() } }),
+        call(baseUrl(base), "POST", `/contracts/${id}/send`, {
+          key: org.keys.test,
+          person,
+          body,
+          headers: { "if-match": hash, "idempotency-key": idempotencyKey() }
+        }),
       stage: (id: string, hash: string, body: Record<string, unknown>) =>
-        call(base, "POST", `/contracts/${id}/decisions`, { key: org.keys.test, person, body, headers: { "if-match": hash } }),
+        call(baseUrl(base), "POST", `/contracts/${id}/decisions`, { key: org.keys.test, person, body, headers: { "if-match": hash } }),
       sign: (id: string, hash: string, body: Record<string, unknown> = {}) =>
-        call(base, "POST", `/contracts/${id}/signatures`, {
+        call(baseUrl(base), "POST", `/contracts/${id}/signatures`, {
           key: org.keys.test,
           person,
           body: { text_hash: hash, confirmed_by: person, ...body },
           headers: { "idempotency-key": idempotencyKey() }
         }),
       commit: (id: string, hash: string, body: Record<string, unknown> = { confirmed_by: person }) =>
-        call(base, "POST", `/contracts/${id}/replies`, {
+        call(baseUrl(base), "POST", `/contracts/${id}/replies`, {
           key: org.keys.test,
           person,
           body,

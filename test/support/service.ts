@@ -63,6 +63,8 @@ export interface ServiceOptions {
   readonly ingressMaxBytes?: number
   /** The clock webhook delivery keeps (a TestClock, to walk its schedule); else the real one. */
   readonly deliveryClock?: Clock.Clock
+  /** Seconds a contract write may wait for its entity before the request answers 503. */
+  readonly contractWriteTimeoutSeconds?: number
   /** What composes answers to POST /ask (one that fails partway, to see `generation_failed`); else the extractive one. */
   readonly answerer?: Layer.Layer<Answerer>
 }
@@ -87,7 +89,8 @@ export const startService = async (database: TestDatabase, options: ServiceOptio
       smtpUrl: options.smtpUrl,
       mailFrom: options.mailFrom,
       ingressSmtpPort: options.ingressSmtpPort,
-      ingressMaxBytes: options.ingressMaxBytes
+      ingressMaxBytes: options.ingressMaxBytes,
+      contractWriteTimeoutSeconds: options.contractWriteTimeoutSeconds
     })
   )
   let server: Server | undefined

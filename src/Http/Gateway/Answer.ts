@@ -6,9 +6,13 @@ import { excerpt, internalError, reject, Rejection } from "../../Domain/Contract
 import { fromDecodeError } from "../DecodeErrors.js"
 import { errorResponse } from "../Envelope.js"
 import { requestUrl, type RouteTable } from "../RouteTable.js"
+import { ContractUnavailable } from "../../Contracts/ContractUnavailable.js"
 
 /** A refusal whose answer says when to come back (`Retry-After`, in seconds). */
 export class RetryLater extends Data.TaggedError("RetryLater")<{ readonly rejection: Rejection; readonly seconds: number }> {}
+
+// The spec shows no code for it: api_error, as while the service starts (docs/gaps.md).
+const unavailable = reject("api_error", "This contract's runner did not answer in time; retry after Retry-After seconds with the same Idempotency-Key.")
 
 export const unrecognized = (method: string, path: string) => reject("not_found", `Unrecognized request URL (${method}: ${excerpt(path, 100)}).`)
 
@@ -19,7 +23,7 @@ export const unrecognized = (method: string, path: string) => reject("not_found"
 export const answering = (routes: RouteTable, docsUrl: string) => <R>(app: Effect.Effect<HttpServerResponse.HttpServerResponse, unknown, R>) =>
   Effect.gen(function*() {
     const request = yield* HttpServerRequest.HttpServerRequest
-    const fail = (rejection: Rejection, headers?: Record<string, string>) => Effect.succeed(errorResponse(rejection, docsUrl, headers))
+    const fail = (rejection: Rejection, headers?: Record<string, string>, status?: number) => Effect.succeed(errorResponse(rejection, docsUrl, headers, status))
     return yield* app.pipe(
       Effect.catchAllCause((cause) => {
         const failure = Cause.failureOption(cause)
@@ -33,6 +37,13 @@ export const answering = (routes: RouteTable, docsUrl: string) => <R>(app: Effec
             const allowed = routes.methodsAt(path)
             return fail(unrecognized(request.method, path), allowed.length === 0 ? {} : { allow: allowed.join(", ") })
           }
+        }
+        const defect = Cause.dieOption(cause)
+        if (defect._tag === "Some" && defect.value instanceof ContractUnavailable) {
+          return Effect.zipRight(
+            Effect.logWarning(defect.value.message),
+            fail(unavailable, { "retry-after": String(defect.value.retryAfterSeconds) }, 503)
+          )
         }
         return Effect.as(
           Effect.logError("unexpected failure", cause).pipe(
