@@ -3,6 +3,7 @@ import { NodeHttpServer } from "@effect/platform-node"
 import { Effect, Layer } from "effect"
 import { AdminHttp } from "./Admin/Http.js"
 import { ClusterLive } from "./Cluster/ClusterLive.js"
+import { ClusterSignals } from "./Cluster/Signals.js"
 import { Ask } from "./Ask.js"
 import { Answerer } from "./Ask/Answerer.js"
 import { AskHttp } from "./Ask/Http.js"
@@ -105,7 +106,7 @@ const Repos = Layer.provideMerge(
     AskRepo.Default,
     IngressRepo.Default
   )
-).pipe(Layer.provideMerge(Appended.Default))
+).pipe(Layer.provideMerge(Appended.Default), Layer.provide(ClusterSignals.layer))
 
 /** The contract entities, on this process alone or spread over several runners (src/Cluster/ClusterLive.ts). */
 const Cluster = ContractLive.pipe(Layer.provideMerge(ClusterLive))

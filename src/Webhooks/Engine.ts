@@ -57,7 +57,7 @@ export class WebhookEngine extends Effect.Service<WebhookEngine>()("Webhooks/Eng
           attempts,
           attempt.run(claimed).pipe(
             Effect.catchAllCause((cause) => Effect.logError("webhook attempt failed", cause)),
-            Effect.ensuring(Effect.zipRight(Effect.sync(() => inFlight.delete(delivery.id)), appended.ring))
+            Effect.ensuring(Effect.zipRight(Effect.sync(() => inFlight.delete(delivery.id)), appended.ringHere))
           )
         )
       }
