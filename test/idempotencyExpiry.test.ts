@@ -60,12 +60,19 @@ for (const database of databases) {
         Effect.gen(function*() {
           const idempotency = yield* Idempotency
           const sql = yield* SqlClient.SqlClient
-          expect((yield* idempotency.claim("org:live", "k3", "h"))._tag).toBe("Proceed")
+          const first = yield* idempotency.claim("org:live", "k3", "h")
+          expect(first._tag).toBe("Proceed")
           // What the contract's save statement does to the claim before the process dies.
           yield* Effect.orDie(sql`UPDATE idempotency_keys SET contract_id = 'con_x', result = '{"letter":"let_x"}'::jsonb WHERE key = 'k3'`)
           expect((yield* idempotency.claim("org:live", "k3", "h"))._tag).toBe("InFlight")
           yield* TestClock.adjust("61 seconds")
-          expect(yield* idempotency.claim("org:live", "k3", "h")).toEqual({ _tag: "Resume", contract: "con_x", result: { letter: "let_x" } })
+          // It resumes under the first claim's time, so its write keeps the id it was sent with.
+          expect(yield* idempotency.claim("org:live", "k3", "h")).toEqual({
+            _tag: "Resume",
+            contract: "con_x",
+            result: { letter: "let_x" },
+            claimedAt: first._tag === "Proceed" ? first.claimedAt : -1
+          })
           // The resuming request holds a fresh lease: a concurrent retry waits.
           expect((yield* idempotency.claim("org:live", "k3", "h"))._tag).toBe("InFlight")
           expect((yield* idempotency.claim("org:live", "k3", "other"))._tag).toBe("Mismatch")

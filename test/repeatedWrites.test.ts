@@ -45,12 +45,12 @@ for (const database of databases) {
       return { mode: "live", org: o.org_id, person: { id: person.id, name: person.name, email: person.email }, guest: null }
     }
     // The message the cluster sends again when the runner it went to dies before answering: same write, same id.
-    const confirmUnder = (contract: string, fact: string, key: string) =>
+    const confirmUnder = (contract: string, fact: string, key: string, claimedAt = 0) =>
       service.run(
         Effect.provideService(
           Effect.flatMap(ContractStore, (store) => store.write(contract, ConfirmFact, (entity) => entity.ConfirmFact({ actor: actorOf(org), factId: fact }))),
           RequestKey,
-          { scope: `org:${org.org_id}`, key, stored: null }
+          { scope: `org:${org.org_id}`, key, claimedAt, stored: null }
         )
       )
     const headOf = async (contract: string) => (await seat(service.url, org).get(`/contracts/${contract}/events?limit=100`)).body.head_sequence as number
@@ -71,6 +71,16 @@ for (const database of databases) {
       expect(await headOf(drafted.id)).toBe(2)
       // Another write is another write.
       await confirmUnder(drafted.id, fact, "copy-2")
+      expect(await headOf(drafted.id)).toBe(3)
+    })
+
+    it("takes a key claimed anew (reused after its retention) for a new write, not for the one it named before", async () => {
+      const drafted = (await seat(service.url, org).draft()).body
+      const fact: string = drafted.facts[0].id
+      await confirmUnder(drafted.id, fact, "reused", 1_000)
+      expect(await headOf(drafted.id)).toBe(2)
+      // The same key, claimed a day later: its first write is still among the contract's last sixteen.
+      await confirmUnder(drafted.id, fact, "reused", 1_000 + 24 * 60 * 60 * 1000)
       expect(await headOf(drafted.id)).toBe(3)
     })
 

@@ -73,7 +73,8 @@ export class ContractStore extends Effect.Service<ContractStore>()("Contracts/Co
           ? {
             [requestKeyHeaders.scope]: requestKey.value.scope,
             [requestKeyHeaders.key]: requestKey.value.key,
-            [writeIdHeader]: sha256(`${requestKey.value.scope}\n${requestKey.value.key}`)
+            // The claim's time keeps a key reused after its retention from being taken for its first write.
+            [writeIdHeader]: sha256(`${requestKey.value.scope}\n${requestKey.value.key}\n${requestKey.value.claimedAt}`)
           }
           : { [writeIdHeader]: randomToken() }
         return Effect.catchAll(

@@ -53,16 +53,23 @@ export const fingerprint = (method: string, path: string, body: string) => {
 }
 
 export type Claim =
-  | { readonly _tag: "Proceed" }
+  /** `claimedAt`: when the claim was made (ms), naming this use of the key apart from a reuse after retention. */
+  | { readonly _tag: "Proceed"; readonly claimedAt: number }
   | { readonly _tag: "Replay"; readonly status: number; readonly body: string }
   | { readonly _tag: "Mismatch" }
   | { readonly _tag: "InFlight" }
   /** The request's contract write is stored but its answer was lost: answer from the write's result. */
-  | { readonly _tag: "Resume"; readonly contract: string; readonly result: unknown }
+  | { readonly _tag: "Resume"; readonly contract: string; readonly result: unknown; readonly claimedAt: number }
 
-const claimed = (tag: "Proceed" | "Mismatch" | "InFlight"): Claim => ({ _tag: tag })
+const claimed = (tag: "Mismatch" | "InFlight"): Claim => ({ _tag: tag })
+const proceed = (claimedAt: number): Claim => ({ _tag: "Proceed", claimedAt })
 const replay = (status: number, body: string): Claim => ({ _tag: "Replay", status, body })
-const resume = (contract: string, result: unknown): Claim => ({ _tag: "Resume", contract, result })
+const resume = (contract: string, result: unknown, claimedAt: Date): Claim => ({
+  _tag: "Resume",
+  contract,
+  result,
+  claimedAt: new Date(claimedAt).getTime()
+})
 
 const decoder = new TextDecoder()
 
@@ -75,7 +82,7 @@ export class Idempotency extends Effect.Service<Idempotency>()("Idempotency/Idem
     const claim = Effect.fnUntraced(function*(scope: string, key: string, requestHash: string) {
       for (let attempt = 0; attempt < 5; attempt++) {
         const now = yield* Clock.currentTimeMillis
-        if (yield* repo.claim(scope, key, requestHash, new Date(now), new Date(now + lease))) return claimed("Proceed")
+        if (yield* repo.claim(scope, key, requestHash, new Date(now), new Date(now + lease))) return proceed(now)
         const found = yield* repo.find(scope, key)
         if (Option.isNone(found)) continue
         const row = found.value
@@ -90,7 +97,7 @@ export class Idempotency extends Effect.Service<Idempotency>()("Idempotency/Idem
           // with that write's result; otherwise nothing happened and the key is free.
           if (row.contract_id !== null) {
             if (yield* repo.retake(scope, key, row.created_at, new Date(now + lease))) {
-              return resume(row.contract_id, row.result)
+              return resume(row.contract_id, row.result, row.created_at)
             }
             continue
           }

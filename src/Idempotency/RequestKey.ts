@@ -8,6 +8,8 @@ import { Context } from "effect"
 export class RequestKey extends Context.Tag("Idempotency/RequestKey")<RequestKey, {
   readonly scope: string
   readonly key: string
+  /** When the key was claimed (ms): with scope and key, it names this write apart from the key's reuse after retention. */
+  readonly claimedAt: number
   /** When resuming: the contract write this key already stored, and that write's result. */
   readonly stored: { readonly contract: string; readonly result: unknown } | null
 }>() {}

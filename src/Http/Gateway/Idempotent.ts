@@ -52,7 +52,7 @@ export const idempotent = <R>(
       case "Proceed":
       case "Resume": {
         const stored = claim._tag === "Resume" ? { contract: claim.contract, result: claim.result } : null
-        return yield* idempotency.settle(scope, key, Effect.provideService(handler, RequestKey, { scope, key, stored }))
+        return yield* idempotency.settle(scope, key, Effect.provideService(handler, RequestKey, { scope, key, claimedAt: claim.claimedAt, stored }))
       }
     }
   })
