@@ -11,6 +11,7 @@ import playbooksAndSearch from "./0010_playbooks_and_search.js"
 import tokensIngressMail from "./0011_tokens_ingress_mail.js"
 import outboxNextAttempt from "./0012_outbox_next_attempt.js"
 import recentWrites from "./0013_recent_writes.js"
+import sharedRateLimits from "./0014_shared_rate_limits.js"
 
 // Every migration, by its numbered name; the migrator runs the ones a database has not seen.
 export const migrations = {
@@ -26,5 +27,6 @@ export const migrations = {
   "0010_playbooks_and_search": playbooksAndSearch,
   "0011_tokens_ingress_mail": tokensIngressMail,
   "0012_outbox_next_attempt": outboxNextAttempt,
-  "0013_recent_writes": recentWrites
+  "0013_recent_writes": recentWrites,
+  "0014_shared_rate_limits": sharedRateLimits
 }

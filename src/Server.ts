@@ -171,7 +171,7 @@ const HttpLive = HttpApiBuilder.serve().pipe(
   HttpServer.withLogAddress,
   // One of each for HTTP and MCP alike: a person's allowance is one allowance whichever way they come.
   Layer.provide(Mcp.Default),
-  Layer.provide(Layer.mergeAll(Authenticate.Default, RateLimiter.Default))
+  Layer.provide(Layer.mergeAll(Authenticate.Default, RateLimiter.layer))
 )
 
 /** The whole service on any HTTP server layer; config, the write probe, the delivery clock and the answerer come from outside. */

@@ -1,14 +1,16 @@
-import { Clock, Effect } from "effect"
+import { SqlClient } from "@effect/sql"
+import { Clock, Effect, Layer } from "effect"
 import type { Caller } from "../Auth/Actor.js"
+import { signalsAcrossRunners } from "../Cluster/Signals.js"
 import { ServerConfig } from "../Config.js"
 import type { RateClass } from "../Http/Policy.js"
+import { type Allowance, allowanceOf, classesOf, limitOf, refilled } from "./Allowance.js"
+import { sharedBuckets } from "./SharedBuckets.js"
 
 interface Bucket {
   tokens: number
   at: number
 }
-
-const minute = 60_000
 
 /**
  * Whose allowance a request spends. The spec counts per org: an org key spends its org's (one
@@ -25,42 +27,49 @@ export const rateBucketOf = (caller: Caller): string =>
 
 /**
  * Token buckets per bucket (see rateBucketOf) and class, refilled continuously: a full minute's allowance can be spent
- * at once, then it returns at the configured rate. Kept in memory: one node owns its counts.
+ * at once, then it returns at the configured rate. `Default` keeps them in memory, for a process
+ * alone; `layer` keeps a cluster runner's in PostgreSQL (src/RateLimit/SharedBuckets.ts), so an
+ * org spends one allowance across all the runners instead of one per runner.
  */
 export class RateLimiter extends Effect.Service<RateLimiter>()("RateLimit/RateLimiter", {
   effect: Effect.gen(function*() {
     const { rateLimits } = yield* ServerConfig
     const buckets = new Map<string, Bucket>()
-    const limitOf = (rateClass: RateClass) =>
-      rateClass === "read"
-        ? rateLimits.readsPerMinute
-        : rateClass === "write"
-        ? rateLimits.writesPerMinute
-        : rateLimits.sendSignPerMinute
-    // Send and sign are writes too: they spend from both allowances.
-    const classesOf = (rateClass: RateClass): ReadonlyArray<RateClass> => rateClass === "send_sign" ? ["write", "send_sign"] : [rateClass]
 
     const refill = (key: string, limit: number, now: number): Bucket => {
       const bucket = buckets.get(key) ?? { tokens: limit, at: now }
-      bucket.tokens = Math.min(limit, bucket.tokens + ((now - bucket.at) * limit) / minute)
+      bucket.tokens = refilled(bucket.tokens, now - bucket.at, limit)
       bucket.at = now
       buckets.set(key, bucket)
       return bucket
     }
 
     /** Spends one request from `bucket`, or answers how many seconds until one is allowed again. */
-    const take = (bucket: string, rateClass: RateClass) =>
-      Effect.map(Clock.currentTimeMillis, (now): { readonly allowed: true } | { readonly allowed: false; readonly retryAfter: number } => {
-        const charged = classesOf(rateClass).map((cls) => ({ limit: limitOf(cls), bucket: refill(`${bucket}:${cls}`, limitOf(cls), now) }))
-        const short = charged.filter(({ bucket }) => bucket.tokens < 1)
-        if (short.length > 0) {
-          const wait = Math.max(...short.map(({ bucket, limit }) => ((1 - bucket.tokens) * minute) / limit))
-          return { allowed: false, retryAfter: Math.max(1, Math.ceil(wait / 1000)) }
-        }
-        for (const { bucket } of charged) bucket.tokens -= 1
-        return { allowed: true }
+    const take = (bucket: string, rateClass: RateClass): Effect.Effect<Allowance> =>
+      Effect.map(Clock.currentTimeMillis, (now) => {
+        const charged = classesOf(rateClass).map((cls) => {
+          const limit = limitOf(rateLimits, cls)
+          return { limit, bucket: refill(`${bucket}:${cls}`, limit, now) }
+        })
+        const allowance = allowanceOf(charged.map(({ bucket, limit }) => ({ tokens: bucket.tokens, limit })))
+        if (allowance.allowed) { for (const { bucket } of charged) bucket.tokens -= 1 }
+        return allowance
       })
 
     return { take } as const
   })
-}) {}
+}) {
+  /** The buckets a cluster runner shares with the others, in its database. */
+  static readonly shared = Layer.effect(
+    RateLimiter,
+    Effect.gen(function*() {
+      const { rateLimits } = yield* ServerConfig
+      return RateLimiter.make(sharedBuckets(yield* SqlClient.SqlClient, rateLimits))
+    })
+  )
+
+  /** In PostgreSQL for a cluster runner (as src/Cluster/Signals.ts decides), else in memory. */
+  static readonly layer = Layer.unwrapEffect(
+    Effect.map(ServerConfig, (settings) => signalsAcrossRunners(settings) ? RateLimiter.shared : RateLimiter.Default)
+  )
+}
