@@ -1,7 +1,7 @@
 import { SqlClient } from "@effect/sql"
 import { afterAll, beforeAll, describe, expect, it } from "@effect/vitest"
 import { Context, Effect, Layer, Option, TestClock } from "effect"
-import { spawnSync } from "node:child_process"
+import { execFile } from "node:child_process"
 import { mkdtempSync, readFileSync, writeFileSync } from "node:fs"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
@@ -19,14 +19,24 @@ const fetchBytes = async (url: string) => {
   return { status: response.status, bytes: Buffer.from(await response.arrayBuffer()) }
 }
 
-/** The project's verify command, run as a user would: its exit code and what it said. */
-const verifyCommand = (dir: string) =>
-  spawnSync("npx", ["tsx", "src/Certificates/verify.ts", join(dir, "certificate.json"), join(dir, "certificate.sig"), join(dir, "signing-key.pem")], {
-    encoding: "utf8"
+/**
+ * A command's exit code and what it said. Run without blocking: the service runs in this process,
+ * and a loop blocked for seconds (npx under load) let its idle keep-alive sockets time out under
+ * the client's feet, so the next test's first request failed with "fetch failed".
+ */
+const run = (command: string, args: ReadonlyArray<string>) =>
+  new Promise<{ status: number; stdout: string; stderr: string }>((resolve) => {
+    execFile(command, args, { encoding: "utf8" }, (error, stdout, stderr) => {
+      resolve({ status: error === null ? 0 : typeof error.code === "number" ? error.code : -1, stdout, stderr })
+    })
   })
 
+/** The project's verify command, run as a user would: its exit code and what it said. */
+const verifyCommand = (dir: string) =>
+  run("npx", ["tsx", "src/Certificates/verify.ts", join(dir, "certificate.json"), join(dir, "certificate.sig"), join(dir, "signing-key.pem")])
+
 const openssl = (dir: string) =>
-  spawnSync("openssl", [
+  run("openssl", [
     "pkeyutl",
     "-verify",
     "-pubin",
@@ -37,9 +47,7 @@ const openssl = (dir: string) =>
     join(dir, "certificate.json"),
     "-sigfile",
     join(dir, "certificate.sig")
-  ], {
-    encoding: "utf8"
-  })
+  ])
 
 for (const database of databases) {
   describe(`certificates (${database.name})`, () => {
@@ -104,15 +112,15 @@ for (const database of databases) {
       writeFileSync(join(dir, "certificate.json"), document.bytes)
       writeFileSync(join(dir, "certificate.sig"), signature.bytes)
       writeFileSync(join(dir, "signing-key.pem"), key.bytes)
-      expect(openssl(dir).stdout).toContain("Signature Verified Successfully")
-      const good = verifyCommand(dir)
+      expect((await openssl(dir)).stdout).toContain("Signature Verified Successfully")
+      const good = await verifyCommand(dir)
       expect(good.status, good.stderr).toBe(0)
 
       // One altered byte in the words: the signature no longer matches.
       const tampered = readFileSync(join(dir, "certificate.json"), "utf8").replace("Beta's clause.", "Beta's clause!")
       writeFileSync(join(dir, "certificate.json"), tampered)
-      expect(openssl(dir).status).not.toBe(0)
-      const bad = verifyCommand(dir)
+      expect((await openssl(dir)).status).not.toBe(0)
+      const bad = await verifyCommand(dir)
       expect(bad.status).toBe(1)
       expect(bad.stderr).toContain("FAILED")
     })
