@@ -12,6 +12,7 @@ import tokensIngressMail from "./0011_tokens_ingress_mail.js"
 import outboxNextAttempt from "./0012_outbox_next_attempt.js"
 import recentWrites from "./0013_recent_writes.js"
 import sharedRateLimits from "./0014_shared_rate_limits.js"
+import importLeases from "./0015_import_leases.js"
 
 // Every migration, by its numbered name; the migrator runs the ones a database has not seen.
 export const migrations = {
@@ -28,5 +29,6 @@ export const migrations = {
   "0011_tokens_ingress_mail": tokensIngressMail,
   "0012_outbox_next_attempt": outboxNextAttempt,
   "0013_recent_writes": recentWrites,
-  "0014_shared_rate_limits": sharedRateLimits
+  "0014_shared_rate_limits": sharedRateLimits,
+  "0015_import_leases": importLeases
 }

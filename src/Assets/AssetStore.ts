@@ -16,8 +16,12 @@ import { ServerConfig, type Settings } from "../Config.js"
 export class AssetStore extends Effect.Service<AssetStore>()("Assets/AssetStore", {
   scoped: Effect.gen(function*() {
     const root = yield* rootOf(yield* ServerConfig)
-    const tmpDir = join(root, "tmp")
-    // Uploads a stopped process was receiving are of no use to anyone: cleared before any request arrives.
+    const settings = yield* ServerConfig
+    // Uploads a stopped process was receiving are of no use to anyone: cleared before any request
+    // arrives. Runners sharing ASSET_DIR each receive into their own folder and clear only that one
+    // (their own previous life's), never uploads another runner is receiving; alone, all of it.
+    const tmpRoot = join(root, "tmp")
+    const tmpDir = settings.runnerAddress === undefined ? tmpRoot : join(tmpRoot, settings.runnerAddress.replace(/[^\w.-]/g, "_"))
     yield* Effect.promise(() => rm(tmpDir, { recursive: true, force: true }).then(() => mkdir(tmpDir, { recursive: true })))
     const pathOf = (sha256: string) => join(root, sha256.slice(0, 2), sha256)
 

@@ -36,6 +36,13 @@ export interface ImportRow {
   readonly updated_at: string
 }
 
+/** A worker's claim on an import: who (a runner's address, or `alone`), now, and until when; ISO 8601 times. */
+export interface Claim {
+  readonly holder: string
+  readonly now: string
+  readonly until: string
+}
+
 export interface NewImport {
   readonly id: string
   readonly position: number
@@ -122,23 +129,36 @@ export class ImportsRepo extends Effect.Service<ImportsRepo>()("Imports/ImportsR
         (rows) => rows[0]
       )
 
-    /** A worker takes an import: it is `parsing`, one attempt more. */
-    const take = (id: string, now: string) =>
+    /**
+     * A worker takes an import: `queued`, or `parsing` under no live lease (not taken yet, or its
+     * holder died). One statement claims it and leases it, so of two takers one gets the attempt
+     * number and the other nothing. The attempt number fences the finish: once another worker took
+     * the import, the first one's `parsed` or `failed` no longer lands.
+     */
+    const take = (id: string, claim: Claim) =>
       Effect.map(
         Effect.orDie(sql<{ attempts: number }>`
-          UPDATE imports SET state = 'parsing', attempts = attempts + 1, updated_at = ${now}
-          WHERE id = ${id} AND state IN ('queued', 'parsing') RETURNING attempts`),
+          UPDATE imports SET state = 'parsing', attempts = attempts + 1, lease_holder = ${claim.holder}, lease_until = ${claim.until},
+            updated_at = ${claim.now}
+          WHERE id = ${id} AND (state = 'queued' OR (state = 'parsing' AND (lease_until IS NULL OR lease_until <= ${claim.now})))
+          RETURNING attempts`),
         (rows) => rows[0]?.attempts
       )
 
-    const parsed = (id: string, contractId: string, summary: NonNullable<ImportRow["summary"]>, now: string) =>
-      Effect.orDie(sql`
-        UPDATE imports SET state = 'parsed', contract_id = ${contractId}, summary = ${JSON.stringify(summary)}::jsonb, updated_at = ${now}
-        WHERE id = ${id}`)
+    /** True when it landed: only the worker holding `attempt` finishes an import, and only once. */
+    const parsed = (id: string, attempt: number, contractId: string, summary: NonNullable<ImportRow["summary"]>, now: string) =>
+      Effect.map(
+        Effect.orDie(sql`
+          UPDATE imports SET state = 'parsed', contract_id = ${contractId}, summary = ${JSON.stringify(summary)}::jsonb, lease_until = NULL,
+            updated_at = ${now}
+          WHERE id = ${id} AND state = 'parsing' AND attempts = ${attempt} RETURNING id`),
+        (rows) => rows.length > 0
+      )
 
     /** A failed import and its `import.failed` on the org stream, together. */
     const failed = (
       row: ImportRow,
+      attempt: number,
       reason: FailureReason,
       message: string,
       parser: { model: string; prompt_hash: string },
@@ -147,8 +167,9 @@ export class ImportsRepo extends Effect.Service<ImportsRepo>()("Imports/ImportsR
       Effect.orDie(sql.withTransaction(Effect.gen(function*() {
         const summary = { parser, message }
         const updated = yield* sql`
-          UPDATE imports SET state = 'failed', reason = ${reason}, summary = ${JSON.stringify(summary)}::jsonb, updated_at = ${event.now}
-          WHERE id = ${row.id} AND state IN ('queued', 'parsing') RETURNING id`
+          UPDATE imports SET state = 'failed', reason = ${reason}, summary = ${JSON.stringify(summary)}::jsonb, lease_until = NULL,
+            updated_at = ${event.now}
+          WHERE id = ${row.id} AND state = 'parsing' AND attempts = ${attempt} RETURNING id`
         if (updated.length === 0) return
         const data = { import: row.id, batch: row.batch_id, asset: row.asset_id, filename: row.filename, reason, message }
         yield* sql`
@@ -156,13 +177,24 @@ export class ImportsRepo extends Effect.Service<ImportsRepo>()("Imports/ImportsR
           VALUES (${event.id}, ${row.org_id}, ${row.mode}, 'import.failed', ${JSON.stringify(data)}::jsonb, ${event.now})`
       }))).pipe(Effect.zipLeft(appended.ring))
 
-    /** Imports a stopped process left unfinished: the ones it was parsing go back to `queued`. */
+    /**
+     * At start, what this process's previous life left: its leases run out at once and its imports
+     * go back to `queued`. `holder` null: every lease, for a process serving alone (no other can be
+     * parsing); else a runner's own address, unique among live runners.
+     */
+    const reclaim = (holder: string | null, now: string) =>
+      Effect.orDie(sql`
+        UPDATE imports SET state = 'queued', lease_holder = NULL, lease_until = NULL, updated_at = ${now}
+        WHERE state = 'parsing' AND attempts > 0 ${holder === null ? sql`` : sql`AND lease_holder = ${holder}`}`)
+
+    /** Imports any worker may take now, oldest first: `queued`, or `parsing` under no live lease. */
     const unfinished = (now: string) =>
-      Effect.orDie(sql.withTransaction(Effect.gen(function*() {
-        yield* sql`UPDATE imports SET state = 'queued', updated_at = ${now} WHERE state = 'parsing' AND attempts > 0`
-        const rows = yield* sql<ImportRow>`${select} WHERE i.state IN ('queued', 'parsing') ORDER BY i.created_at, i.batch_id, i.position`
-        return rows.map(fromRow)
-      })))
+      Effect.map(
+        Effect.orDie(sql<{ id: string }>`
+          SELECT id FROM imports WHERE state IN ('queued', 'parsing') AND (state = 'queued' OR lease_until IS NULL OR lease_until <= ${now})
+          ORDER BY created_at, batch_id, position`),
+        (rows) => rows.map((row) => row.id)
+      )
 
     const orgEvents = (org: string, mode: Mode, afterPosition: number, limit: number) =>
       Effect.map(
@@ -185,6 +217,6 @@ export class ImportsRepo extends Effect.Service<ImportsRepo>()("Imports/ImportsR
         (rows) => rows[0] === undefined ? undefined : Number(rows[0].position)
       )
 
-    return { createBatch, find, ofBatch, batchOf, take, parsed, failed, unfinished, orgEvents, orgEventPosition } as const
+    return { createBatch, find, ofBatch, batchOf, take, parsed, failed, reclaim, unfinished, orgEvents, orgEventPosition } as const
   })
 }) {}

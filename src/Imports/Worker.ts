@@ -2,7 +2,7 @@ import { Cause, Clock, Data, Duration, Effect, Queue } from "effect"
 import { stat } from "node:fs/promises"
 import { AssetStore } from "../Assets/AssetStore.js"
 import { Assets } from "../Assets.js"
-import { defaultImportConcurrency, defaultImportTimeoutSeconds, ServerConfig } from "../Config.js"
+import { defaultImportConcurrency, defaultImportTimeoutSeconds, ServerConfig, type Settings } from "../Config.js"
 import { ContractStore } from "../Contracts/ContractStore.js"
 import { Import } from "../Contracts/Entity.js"
 import { asId } from "../Domain/Contract/Ids.js"
@@ -23,6 +23,14 @@ const failure = (reason: FailureReason, message: string) => new ImportFailed({ r
 // A file that kills the process every time it is parsed must not do so forever.
 const maxAttempts = 3
 
+/**
+ * How long a worker holds an import it took: longer than any parse may run (the time limit) by a
+ * margin, so a live parse is never taken from its runner; a dead runner's imports are taken by
+ * another once this has passed.
+ */
+export const importLease = (settings: Settings) =>
+  Duration.sum(Duration.seconds(settings.importTimeoutSeconds ?? defaultImportTimeoutSeconds), Duration.seconds(30))
+
 const attempt = <A>(what: FailureReason, message: string, run: () => Promise<A>) =>
   Effect.tryPromise({ try: run, catch: (error) => failure(what, `${message}: ${error instanceof Error ? error.message : String(error)}`) })
 
@@ -30,7 +38,9 @@ const attempt = <A>(what: FailureReason, message: string, run: () => Promise<A>)
  * The import pipeline: a fixed number of supervised workers take imports from a queue, each parse
  * under a time limit. Every outcome is stored (`parsed` with its contract, or `failed` with its
  * reason and an `import.failed` on the org stream); a defect in one parse fails that import and
- * the worker goes on. At start the imports a stopped process left unfinished are queued again.
+ * the worker goes on. Several runners share the imports table: a worker takes an import with a
+ * lease (`ImportsRepo.take`), so one runner parses it; at start and every half lease, each runner
+ * queues what nobody holds, so a dead runner's imports resume on another.
  */
 export class ImportWorker extends Effect.Service<ImportWorker>()("Imports/ImportWorker", {
   scoped: Effect.gen(function*() {
@@ -42,10 +52,13 @@ export class ImportWorker extends Effect.Service<ImportWorker>()("Imports/Import
     const parser = yield* ImportParser
     const queue = yield* Effect.acquireRelease(Queue.unbounded<string>(), Queue.shutdown)
     const timeout = Duration.seconds(config.importTimeoutSeconds ?? defaultImportTimeoutSeconds)
+    const lease = importLease(config)
+    // A runner's address is unique among live runners, so it names this runner across a restart.
+    const holder = config.runnerAddress ?? "alone"
     const now = Effect.map(Clock.currentTimeMillis, (ms) => new Date(ms).toISOString())
 
-    const fail = (row: ImportRow, failure: ImportFailed) =>
-      Effect.flatMap(now, (at) => repo.failed(row, failure.reason, failure.message, parser.identity, { id: makeId("evt"), now: at }))
+    const fail = (row: ImportRow, attempt: number, failure: ImportFailed) =>
+      Effect.flatMap(now, (at) => repo.failed(row, attempt, failure.reason, failure.message, parser.identity, { id: makeId("evt"), now: at }))
 
     // Judged again from the stored bytes: a file that slipped past the request's checks fails here.
     const readable = (row: ImportRow, path: string) =>
@@ -81,7 +94,7 @@ export class ImportWorker extends Effect.Service<ImportWorker>()("Imports/Import
         (result) => result.infected ? Effect.fail(failure("virus_detected", `The scanner found ${result.signature}.`)) : Effect.void
       )
 
-    const parse = (row: ImportRow) =>
+    const parse = (row: ImportRow, attempt: number) =>
       Effect.gen(function*() {
         const path = files.pathOf(row.checksum.replace(/^sha256:/, ""))
         yield* scanned(path)
@@ -104,36 +117,49 @@ export class ImportWorker extends Effect.Service<ImportWorker>()("Imports/Import
           (rejection) => failure("parser_error", rejection.message)
         )
         yield* assets.bind(row.asset_id, contractId)
-        yield* repo.parsed(row.id, contractId, { ...summary, parser: parser.identity }, yield* now)
+        yield* repo.parsed(row.id, attempt, contractId, { ...summary, parser: parser.identity }, yield* now)
       })
 
     const process = (id: string) =>
       Effect.gen(function*() {
-        const attempts = yield* repo.take(id, yield* now)
-        if (attempts === undefined) return
+        const at = yield* Clock.currentTimeMillis
+        const attempt = yield* repo.take(id, { holder, now: new Date(at).toISOString(), until: new Date(at + Duration.toMillis(lease)).toISOString() })
+        if (attempt === undefined) return
         const row = (yield* repo.find(id))!
-        if (attempts > maxAttempts) {
-          return yield* fail(row, failure("parser_error", "The parse stopped the service repeatedly; retry with a fresh idempotency key."))
+        if (attempt > maxAttempts) {
+          return yield* fail(row, attempt, failure("parser_error", "The parse stopped the service repeatedly; retry with a fresh idempotency key."))
         }
-        yield* parse(row).pipe(
+        yield* parse(row, attempt).pipe(
           Effect.timeoutFail({
             duration: timeout,
             onTimeout: () => failure("parser_error", `The parse took longer than ${Duration.format(timeout)}.`)
           }),
-          Effect.catchAll((failure) => fail(row, failure)),
+          Effect.catchAll((failure) => fail(row, attempt, failure)),
           Effect.catchAllDefect((defect) =>
             Effect.zipRight(
               Effect.logError("import parse died", Cause.die(defect)).pipe(Effect.annotateLogs({ import: id })),
-              fail(row, failure("parser_error", "The parser failed on this file; retry with a fresh idempotency key."))
+              fail(row, attempt, failure("parser_error", "The parser failed on this file; retry with a fresh idempotency key."))
             )
           )
         )
       })
 
+    // An id waits in the queue once, however often a look finds it; it leaves when a worker is done with it.
+    const waiting = new Set<string>()
+    const offer = (ids: ReadonlyArray<string>) =>
+      Effect.suspend(() => {
+        const fresh = ids.filter((id) => !waiting.has(id))
+        for (const id of fresh) waiting.add(id)
+        return Queue.offerAll(queue, fresh)
+      })
+
     const workers = config.importConcurrency ?? defaultImportConcurrency
     for (let i = 0; i < workers; i++) {
       yield* Effect.forkScoped(
-        Effect.forever(Effect.flatMap(Queue.take(queue), (id) => Effect.catchAllCause(process(id), (cause) => Effect.logError("import worker", cause))))
+        Effect.forever(Effect.flatMap(Queue.take(queue), (id) =>
+          Effect.catchAllCause(process(id), (cause) => Effect.logError("import worker", cause)).pipe(
+            Effect.ensuring(Effect.sync(() => waiting.delete(id)))
+          )))
       )
     }
     // Bytes an interrupted upload kept without their row, once they are an hour old (never a file mid-upload).
@@ -143,10 +169,15 @@ export class ImportWorker extends Effect.Service<ImportWorker>()("Imports/Import
         (removed) => removed === 0 ? Effect.void : Effect.logInfo(`removed ${removed} stored files no asset names`)
       )
     )
-    // What a stopped process left: queued again, oldest first.
-    const left = yield* repo.unfinished(yield* now)
-    yield* Queue.offerAll(queue, left.map((row) => row.id))
+    // What this process's previous life left is queued again at once (alone: everything unfinished).
+    yield* repo.reclaim(config.runnerAddress === undefined ? null : holder, yield* now)
+    const look = Effect.flatMap(Effect.flatMap(now, repo.unfinished), offer)
+    yield* look
+    // Another runner's imports come free when their leases run out: looked for every half lease.
+    yield* Effect.forkScoped(
+      Effect.forever(Effect.zipRight(Effect.sleep(Duration.times(lease, 0.5)), Effect.catchAllCause(look, (cause) => Effect.logError("import look", cause))))
+    )
 
-    return { enqueue: (ids: ReadonlyArray<string>) => Queue.offerAll(queue, ids) } as const
+    return { enqueue: offer } as const
   })
 }) {}
