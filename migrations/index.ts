@@ -13,6 +13,7 @@ import outboxNextAttempt from "./0012_outbox_next_attempt.js"
 import recentWrites from "./0013_recent_writes.js"
 import sharedRateLimits from "./0014_shared_rate_limits.js"
 import importLeases from "./0015_import_leases.js"
+import attentionAndRelationshipRows from "./0016_attention_and_relationship_rows.js"
 
 // Every migration, by its numbered name; the migrator runs the ones a database has not seen.
 export const migrations = {
@@ -30,5 +31,6 @@ export const migrations = {
   "0012_outbox_next_attempt": outboxNextAttempt,
   "0013_recent_writes": recentWrites,
   "0014_shared_rate_limits": sharedRateLimits,
-  "0015_import_leases": importLeases
+  "0015_import_leases": importLeases,
+  "0016_attention_and_relationship_rows": attentionAndRelationshipRows
 }

@@ -2,6 +2,7 @@ import type { Contract } from "../Domain/Contract/Contract.js"
 import type { Decided } from "../Domain/Contract/Decided.js"
 import type { DomainEvent } from "../Domain/Contract/Events.js"
 import { makeId } from "../RandomIds.js"
+import { attentionColumns, attentionOnConflict, changedAttentionItems } from "./AttentionRows.js"
 
 /**
  * The rows one save adds beside the contract's own row (new letters among them: letters are
@@ -81,9 +82,11 @@ export const rowsOfSave = (
         .map((party) => ({ id: party.person, org_id: null, mode: next.mode, name: party.name, email: party.email, created_at: next.updated_at })),
       "ON CONFLICT (id) DO NOTHING"
     ),
+    // A party's name, email and place in the list never change (parties are only appended): the
+    // relationship's people are read from them.
     table(
       "contract_parties",
-      "party_id text, contract_id text, person_id text, org_id text, mode text, side text, capacity jsonb, removed_at timestamptz, guest_token_hash text",
+      "party_id text, contract_id text, person_id text, org_id text, mode text, side text, capacity jsonb, removed_at timestamptz, guest_token_hash text, position integer, name text, email text, contract_org text, contract_created_at timestamptz",
       parties.map((party) => ({
         party_id: party.id,
         contract_id: next.id,
@@ -93,7 +96,12 @@ export const rowsOfSave = (
         side: party.side,
         capacity: party.capacity,
         removed_at: party.removed_at,
-        guest_token_hash: party.guest_token_hash
+        guest_token_hash: party.guest_token_hash,
+        position: next.parties.indexOf(party),
+        name: party.name,
+        email: party.email,
+        contract_org: next.org,
+        contract_created_at: next.created_at
       })),
       "ON CONFLICT (party_id) DO UPDATE SET capacity = excluded.capacity, removed_at = excluded.removed_at"
     ),
@@ -143,6 +151,7 @@ export const rowsOfSave = (
         created_at: next.updated_at
       }))
     ),
+    table("attention_items", attentionColumns, changedAttentionItems(previous, next), attentionOnConflict),
     table(
       "outbox",
       "id text, mode text, contract_id text, org_id text, to_email text, to_org text, subject text, text text, link text, created_at timestamptz",

@@ -1,0 +1,188 @@
+import { afterAll, beforeAll, describe, expect, it } from "@effect/vitest"
+import { SqlClient, Statement } from "@effect/sql"
+import { Effect, Layer, ManagedRuntime, Option } from "effect"
+import { AttentionRepo } from "../src/Attention/Repo.js"
+import { ServerConfig } from "../src/Config.js"
+import { ContractsRepo, type ListFilter } from "../src/Contracts/Repo.js"
+import { RelationshipsRepo } from "../src/Relationships/Repo.js"
+import { DatabaseLive } from "../src/Sql/Database.js"
+import { MigrationsLive } from "../src/Sql/Migrations.js"
+import { databases } from "./support/databases.js"
+import { fillContracts } from "./support/manyContracts.js"
+import { testSettings } from "./support/service.js"
+
+// The tables whose size grows with history: a read of one page must never scan one whole.
+const grown = ["contracts", "contract_parties", "contract_events", "contract_letters", "attention_items"]
+
+interface PlanNode {
+  readonly "Node Type": string
+  readonly "Relation Name"?: string
+  readonly Plans?: ReadonlyArray<PlanNode>
+}
+
+const nodesOf = (node: PlanNode): ReadonlyArray<PlanNode> => [node, ...(node.Plans ?? []).flatMap(nodesOf)]
+
+/** Every statement an effect runs, compiled exactly as the driver receives it, and what the effect answered. */
+const statementsOf = <A, E, R>(effect: Effect.Effect<A, E, R>) =>
+  Effect.gen(function*() {
+    const seen: Array<readonly [string, ReadonlyArray<unknown>]> = []
+    const result = yield* Statement.withTransformer(effect, (statement) => {
+      seen.push(statement.compile())
+      return Effect.succeed(statement)
+    })
+    return { statements: seen, result }
+  })
+
+/** The seq scans of grown tables in the plans of every statement the effect runs. */
+const seqScansOf = <A, E, R>(effect: Effect.Effect<A, E, R>) =>
+  Effect.gen(function*() {
+    const sql = yield* SqlClient.SqlClient
+    const { result, statements } = yield* statementsOf(effect)
+    expect(statements.length).toBeGreaterThan(0)
+    const scans: Array<string> = []
+    for (const [text, params] of statements) {
+      const [row] = yield* sql.unsafe<{ "QUERY PLAN": unknown }>(`EXPLAIN (FORMAT JSON) ${text}`, params)
+      const plan = (typeof row!["QUERY PLAN"] === "string" ? JSON.parse(row!["QUERY PLAN"]) : row!["QUERY PLAN"]) as ReadonlyArray<{ Plan: PlanNode }>
+      for (const node of nodesOf(plan[0]!.Plan)) {
+        if (node["Node Type"] === "Seq Scan" && grown.includes(node["Relation Name"] ?? "")) scans.push(`${node["Relation Name"]} in: ${text}`)
+      }
+    }
+    return { result, scans }
+  })
+
+const listFilter = (overrides: Partial<ListFilter>): ListFilter => ({
+  org: "org_7",
+  mode: "live",
+  states: undefined,
+  origins: undefined,
+  relationship: undefined,
+  updatedSince: undefined,
+  after: undefined,
+  limit: 10,
+  ...overrides
+})
+
+for (const database of databases) {
+  // PGlite is the embedded, single-user store: it proves the same queries on a smaller fill, quickly.
+  const count = database.name === "postgres" ? 100_000 : 5_000
+  describe(`query plans of the list reads at ${count.toLocaleString("en")} contracts (${database.name})`, () => {
+    let runtime: ManagedRuntime.ManagedRuntime<SqlClient.SqlClient | ContractsRepo | AttentionRepo | RelationshipsRepo, unknown>
+    let drop: () => Promise<void>
+    beforeAll(async () => {
+      const made = await database.create()
+      drop = made.drop
+      const config = Layer.succeed(ServerConfig, testSettings({ databaseUrl: Option.some(made.url) }))
+      const sqlLayer = Layer.provideMerge(MigrationsLive, DatabaseLive).pipe(Layer.provide(config))
+      runtime = ManagedRuntime.make(
+        Layer.mergeAll(ContractsRepo.Default, AttentionRepo.Default, RelationshipsRepo.Default).pipe(Layer.provideMerge(sqlLayer))
+      )
+      await runtime.runPromise(Effect.void)
+      const started = Date.now()
+      await runtime.runPromise(fillContracts(count))
+      console.log(`filled ${count} contracts in ${Date.now() - started} ms`)
+      // At 5,000 rows a sequential scan is a fair choice for the planner; what the embedded suite
+      // proves is that an index serves each query. PGlite is one session, so this holds for its plans.
+      if (database.name === "pglite") await runtime.runPromise(Effect.flatMap(SqlClient.SqlClient, (sql) => sql`SET enable_seqscan = off`))
+    }, 300_000)
+    afterAll(async () => {
+      await runtime?.dispose()
+      await drop?.()
+    })
+
+    const run = <A, E>(effect: Effect.Effect<A, E, SqlClient.SqlClient | ContractsRepo | AttentionRepo | RelationshipsRepo>) => runtime.runPromise(effect)
+
+    it("GET /contracts: every filter and the cursor read through indexes", async () => {
+      // Contract i was made i minutes into 2026 and updated a day later (test/support/manyContracts.ts).
+      const minute = (i: number) => new Date(Date.UTC(2026, 0, 1) + i * 60_000)
+      const half = Math.floor(count / 2)
+      const plans = await run(Effect.gen(function*() {
+        const repo = yield* ContractsRepo
+        const cursor = { created_at: minute(half).toISOString(), id: `con_${String(half).padStart(7, "0")}` }
+        const filters = [
+          listFilter({}),
+          listFilter({ states: ["negotiating", "agreed"] }),
+          listFilter({ relationship: "rel_7" }),
+          listFilter({ updatedSince: minute(count - 5_000) }),
+          listFilter({ after: cursor }),
+          listFilter({ origins: ["import"] }),
+          listFilter({ states: ["sent", "negotiating"], relationship: "rel_57", updatedSince: minute(half / 10), after: cursor })
+        ]
+        return yield* Effect.forEach(filters, (filter) => seqScansOf(repo.list(filter)))
+      }))
+      expect(plans.map(({ result }) => result.length > 0)).toEqual([true, true, true, true, true, true, true])
+      expect(plans.flatMap(({ scans }) => scans)).toEqual([])
+    })
+
+    it("GET /contracts lists the org's own contracts and its live seats elsewhere, newest first, each once", async () => {
+      const { listed, expected } = await run(Effect.gen(function*() {
+        const sql = yield* SqlClient.SqlClient
+        const repo = yield* ContractsRepo
+        // A second seat of org_7 on org_6's newest contract, and a removed one on org_5's: listed once, and not at all.
+        const [[twice], [removed]] = yield* Effect.all([
+          sql<{ id: string }>`SELECT id FROM contracts WHERE org_id = 'org_6' AND mode = 'live' ORDER BY created_at DESC LIMIT 1`,
+          sql<{ id: string }>`SELECT id FROM contracts WHERE org_id = 'org_5' AND mode = 'live' ORDER BY created_at DESC LIMIT 1`
+        ])
+        yield* sql`INSERT INTO contract_parties (party_id, contract_id, person_id, org_id, mode, side, capacity, removed_at, contract_org, contract_created_at)
+          SELECT 'pty_twice', id, 'per_7', 'org_7', mode, 'counterparty', '["signer"]'::jsonb, NULL, org_id, created_at FROM contracts WHERE id = ${twice!.id}
+          UNION ALL
+          SELECT 'pty_removed', id, 'per_7', 'org_7', mode, 'counterparty', '["signer"]'::jsonb, updated_at, org_id, created_at FROM contracts WHERE id = ${
+          removed!.id
+        }`
+        // What the list means, said the slow way: the org's own, or any live seat of the org.
+        const expected = yield* sql<{ id: string }>`
+          SELECT c.id FROM contracts c WHERE c.mode = 'live' AND (c.org_id = 'org_7' OR EXISTS (
+            SELECT 1 FROM contract_parties p WHERE p.contract_id = c.id AND p.org_id = 'org_7' AND p.removed_at IS NULL))
+          ORDER BY c.created_at DESC, c.id DESC LIMIT 41`
+        const listed = yield* repo.list(listFilter({ limit: 40 }))
+        // The filled documents hold only an id and a title: the cursor's time comes from the row.
+        const [last] = yield* sql<{ created_at: Date }>`SELECT created_at FROM contracts WHERE id = ${listed[39]!.id}`
+        const next = yield* repo.list(listFilter({ limit: 40, after: { created_at: new Date(last!.created_at).toISOString(), id: listed[39]!.id } }))
+        yield* sql`DELETE FROM contract_parties WHERE party_id IN ('pty_twice', 'pty_removed')`
+        return { listed: [...listed.slice(0, 40), ...next.slice(0, 1)].map((c) => c.id), expected: expected.map((row) => row.id) }
+      }))
+      expect(listed).toEqual(expected)
+      expect(new Set(listed).size).toBe(listed.length)
+    })
+
+    it("GET /contracts/{id}/events reads one contract's events through its index", async () => {
+      const { result, scans } = await run(Effect.flatMap(ContractsRepo, (repo) => seqScansOf(repo.events("con_0001234", 0, 1))))
+      expect(result).toMatchObject({ data: [{ sequence: 1 }], has_more: true })
+      expect(scans).toEqual([])
+    })
+
+    it("GET /attention reads only the person's open rows", async () => {
+      const { result, scans } = await run(Effect.flatMap(AttentionRepo, (repo) => seqScansOf(repo.openItems("per_10", "live", undefined))))
+      const [stored] = await run(Effect.flatMap(SqlClient.SqlClient, (sql) =>
+        sql<{ open: number; closed: number }>`
+          SELECT count(*) FILTER (WHERE open)::int AS open, count(*) FILTER (WHERE NOT open)::int AS closed
+          FROM attention_items WHERE person_id = 'per_10' AND mode = 'live'`))
+      expect(stored!.closed).toBeGreaterThan(0)
+      expect(result.length).toBe(stored!.open)
+      expect(result.every((item) => item.rows.length > 0)).toBe(true)
+      expect(scans).toEqual([])
+    })
+
+    it("GET /relationships/{id} reads the relationship's contracts and parties through indexes, for either org and no other", async () => {
+      // rel_10: org_10 drafts, org_11 is the counterparty, and org_12's party on each contract was removed.
+      const { result, scans } = await run(Effect.gen(function*() {
+        const repo = yield* RelationshipsRepo
+        return yield* seqScansOf(Effect.all([
+          repo.find("rel_10"),
+          repo.contractsSeenBy("rel_10", "org_10", "live"),
+          repo.contractsSeenBy("rel_10", "org_11", "live"),
+          repo.contractsSeenBy("rel_10", "org_12", "live")
+        ]))
+      }))
+      const [found, drafter, counterparty, removed] = result
+      expect(Option.isSome(found)).toBe(true)
+      const contracts = new Set(drafter.map(({ contract }) => contract.id))
+      // Contract i is in rel_(i % 2000), but for the drafts (every seventh), which have no relationship yet.
+      expect(contracts.size).toBe(Array.from({ length: count }, (_, i) => i + 1).filter((i) => i % 2000 === 10 && i % 7 !== 0).length)
+      // Every party is listed, the removed one too, in the contract's order.
+      expect(drafter.map(({ person }) => Number(person!.id.slice("per_".length)) % 50)).toEqual([...contracts].flatMap(() => [10, 11, 12]))
+      expect(counterparty).toEqual(drafter)
+      expect(removed).toEqual([])
+      expect(scans).toEqual([])
+    })
+  })
+}
