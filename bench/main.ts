@@ -1,4 +1,5 @@
-// npm run bench [-- --quick] [--only=floors,postgres,embedded,memory,imports,webhooks,ask] [--flows=drafting,get,spread,hot] [--profile]
+// npm run bench [-- --quick] [--only=floors,postgres,embedded,memory,imports,webhooks,ask,framework,runners,failover,tail,lists]
+//   [--flows=drafting,get,spread,hot] [--profile]
 //
 // Measures the physical floors and the service side by side in one run and prints ratios: on a
 // shared machine absolute numbers drift from run to run, ratios taken in the same run much less.
@@ -12,6 +13,8 @@ import { pgliteRoundFloor } from "./floors/pgliteFloor.js"
 import { describeMachine } from "./lib/machine.js"
 import { freshDatabase } from "./lib/postgres.js"
 import { askTable, importTable, memoryTable, ratios, ratioTable, type Results, throughputTable, webhookTable } from "./report.js"
+import { runScaleParts } from "./scaleParts.js"
+import { type ScaleResults, scaleRatios, scaleTables } from "./scaleReport.js"
 import { askFlow } from "./service/ask.js"
 import { type FlowName, serviceFlows } from "./service/flows.js"
 import { importFlow } from "./service/imports.js"
@@ -188,9 +191,12 @@ const main = async () => {
     }
   }
 
-  const list = ratios(results)
+  const scale: ScaleResults = {}
+  const scaleSettings = await runScaleParts(wanted, quick, { repo, adminUrl, scratch, logDir }, scale, log)
+  const list = [...ratios(results), ...scaleRatios(scale)]
   const file = join(resultsDir, `${stamp}.json`)
-  writeFileSync(file, JSON.stringify({ startedAt: stamp, mode: quick ? "quick" : "full", settings, machine, results, ratios: list }, null, 2))
+  const run = { startedAt: stamp, mode: quick ? "quick" : "full", settings: { ...settings, scale: scaleSettings }, machine, results: { ...results, scale } }
+  writeFileSync(file, JSON.stringify({ ...run, ratios: list }, null, 2))
   log("")
   if (results.floors !== undefined || results.service.postgres !== undefined || results.service.embedded !== undefined) {
     log(throughputTable(results))
@@ -210,6 +216,10 @@ const main = async () => {
   }
   if (results.ask?.postgres !== undefined || results.ask?.embedded !== undefined) {
     log(askTable(results))
+    log("")
+  }
+  for (const table of scaleTables(scale)) {
+    log(table)
     log("")
   }
   if (list.length > 0) {

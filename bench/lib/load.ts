@@ -23,6 +23,8 @@ export interface LoadResult {
   readonly meanRate: number
   readonly p50Ms: number
   readonly p99Ms: number
+  /** Mean latency: beside p99, how far the tail stands from the typical request. */
+  readonly meanMs: number
   readonly maxMs: number
   readonly count: number
   /** Successes in each whole second of the measured time: a trend (a contract growing slower) shows here. */
@@ -93,6 +95,7 @@ export const runLoad = async (options: LoadOptions): Promise<LoadResult> => {
     meanRate: round(succeeded / (options.durationMs / 1000), 0),
     p50Ms: round(quantile(sorted, 0.5), 2),
     p99Ms: round(quantile(sorted, 0.99), 2),
+    meanMs: round(sorted.reduce((sum, ms) => sum + ms, 0) / Math.max(1, sorted.length), 2),
     maxMs: round(quantile(sorted, 1), 2),
     count: latencies.length,
     perSecond: whole,

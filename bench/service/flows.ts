@@ -17,7 +17,7 @@ export interface FlowSettings {
 }
 
 /** Runs `work` for indexes 0..count-1 on `clients` concurrent loops. */
-const inParallel = async <A>(count: number, clients: number, work: (index: number) => Promise<A>): Promise<Array<A>> => {
+export const inParallel = async <A>(count: number, clients: number, work: (index: number) => Promise<A>): Promise<Array<A>> => {
   const results = new Array<A>(count)
   let next = 0
   await Promise.all(Array.from({ length: clients }, async () => {

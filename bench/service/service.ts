@@ -18,6 +18,10 @@ export interface ServiceOptions {
   readonly preload?: ReadonlyArray<string>
   readonly nodeFlags?: ReadonlyArray<string>
   readonly onLine?: (line: string) => void
+  /** More environment for the child (a runner's RUNNER_ADDRESS and ASSET_DIR), over the defaults. */
+  readonly env?: Record<string, string | undefined>
+  /** How long to wait for it to answer: several runners starting together on a busy machine take longer. */
+  readonly startTimeoutMs?: number
 }
 
 export interface Service {
@@ -58,12 +62,13 @@ export const startService = async (options: ServiceOptions): Promise<Service> =>
       RATE_LIMIT_READS_PER_MINUTE: unlimited,
       RATE_LIMIT_WRITES_PER_MINUTE: unlimited,
       RATE_LIMIT_SEND_SIGN_PER_MINUTE: unlimited,
-      CONTRACT_IDLE_SECONDS: options.idleSeconds === undefined ? undefined : String(options.idleSeconds)
+      CONTRACT_IDLE_SECONDS: options.idleSeconds === undefined ? undefined : String(options.idleSeconds),
+      ...options.env
     }
   })
   const url = `http://127.0.0.1:${port}`
   try {
-    await waitForHttp(`${url}/templates`, child)
+    await waitForHttp(`${url}/templates`, child, options.startTimeoutMs)
   } catch (error) {
     await child.stop()
     throw new Error(`${String(error)}; see ${options.logFile}`, { cause: error })
