@@ -13,6 +13,9 @@ import { makeId, randomToken } from "../RandomIds.js"
 import { ContractsRepo, type ListFilter } from "./Repo.js"
 import { ContractUnavailable } from "./ContractUnavailable.js"
 
+const describe = (error: unknown) =>
+  typeof error === "object" && error !== null && "_tag" in error ? String(error._tag) : error instanceof Error ? error.name : "unknown"
+
 export type ContractClient = ReturnType<Effect.Effect.Success<typeof ContractEntity.client>>
 
 /**
@@ -79,7 +82,13 @@ export class ContractStore extends Effect.Service<ContractStore>()("Contracts/Co
           : { [writeIdHeader]: randomToken() }
         return Effect.catchAll(
           RpcClient.withHeaders(sent, headers),
-          (error) => (error instanceof Rejection ? Effect.fail(error) : Effect.die(error))
+          // Any other failure is the cluster's, not the contract's: the runner it went to died under
+          // it (a reset socket) or its shard is moving. The write may have landed, so the answer is
+          // the timeout's: 503 with Retry-After, the key kept claimed. A defect stays a 500.
+          (error) =>
+            error instanceof Rejection
+              ? Effect.fail(error)
+              : Effect.die(new ContractUnavailable(`contract ${id}: its runner failed the write (${describe(error)})`, { cause: error }))
         )
       })
 
