@@ -14,6 +14,7 @@ import recentWrites from "./0013_recent_writes.js"
 import sharedRateLimits from "./0014_shared_rate_limits.js"
 import importLeases from "./0015_import_leases.js"
 import attentionAndRelationshipRows from "./0016_attention_and_relationship_rows.js"
+import contractsByUpdateAndRevision from "./0017_contracts_by_update_and_revision.js"
 
 // Every migration, by its numbered name; the migrator runs the ones a database has not seen.
 export const migrations = {
@@ -32,5 +33,6 @@ export const migrations = {
   "0013_recent_writes": recentWrites,
   "0014_shared_rate_limits": sharedRateLimits,
   "0015_import_leases": importLeases,
-  "0016_attention_and_relationship_rows": attentionAndRelationshipRows
+  "0016_attention_and_relationship_rows": attentionAndRelationshipRows,
+  "0017_contracts_by_update_and_revision": contractsByUpdateAndRevision,
 }

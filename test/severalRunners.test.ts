@@ -85,21 +85,26 @@ for (const database of databases) {
       let turn = 0
       const { ada, bea, sent } = await twoOrgs(() => base(turn++ % 3))
       const contracts = await Promise.all(Array.from({ length: 9 }, () => sent()))
-      const headThrough = async (i: number, id: string) => {
-        const read = await fetch(`${base(i)}/contracts/${id}`, {
-          headers: { authorization: `Bearer ${ada.org.keys.test}`, "contracts-acting-person": ada.person }
+      // Bea's view of a contract through runner i: what a commit moves, and what staging alone moves.
+      const stateThrough = async (i: number, id: string) => {
+        const read = await fetch(`${base(i)}/contracts/${id}/state`, {
+          headers: { authorization: `Bearer ${bea.org.keys.test}`, "contracts-acting-person": bea.person }
         })
-        return ((await read.json()) as { head_sequence: number }).head_sequence
+        const state = (await read.json()) as { head_sequence: number; my_reply: { decisions: number } }
+        return [state.head_sequence, state.my_reply.decisions]
       }
+      const everywhere = (id: string) => Promise.all([0, 1, 2].map((i) => stateThrough(i, id)))
       for (const { drafted } of contracts) {
-        const before = await headThrough(0, drafted.id)
+        // Read first through every runner, so those that do not hold it keep a copy.
+        const [[before]] = await everywhere(drafted.id)
         const clause = drafted.blocks.find((b: { kind: string }) => b.kind === "clause").id
         expect((await bea.stage(drafted.id, drafted.words_hash, { block_id: clause, type: "counter", text: "Two years.", why: "longer" })).status).toBe(201)
+        // Never a stale copy: a staged decision moves no sequence, and every runner sees it at once.
+        expect(await everywhere(drafted.id)).toEqual([[before, 1], [before, 1], [before, 1]])
         expect((await bea.commit(drafted.id, drafted.words_hash)).status).toBe(200)
-        // Never a stale copy: the runner that wrote holds the live copy, the others read the database.
-        const heads = await Promise.all([0, 1, 2].map((i) => headThrough(i, drafted.id)))
-        expect(heads[0]).toBeGreaterThan(before)
-        expect(heads).toEqual([heads[0], heads[0], heads[0]])
+        const after = await everywhere(drafted.id)
+        expect(after[0]![0]).toBeGreaterThan(before!)
+        expect(after).toEqual([[after[0]![0], 0], [after[0]![0], 0], [after[0]![0], 0]])
       }
       // The same key through another runner answers the first answer, and drafts once.
       const key = idempotencyKey()

@@ -71,8 +71,8 @@ export const defaultSignalTimings: SignalTimings = {
 
 class ListenLost extends Data.TaggedError("ListenLost")<{ readonly message: string }> {}
 
-/** Whether these settings make a cluster runner on PostgreSQL, the only case that listens. */
-export const signalsAcrossRunners = (settings: Settings) => settings.runnerAddress !== undefined && Option.exists(settings.databaseUrl, isPostgresUrl)
+/** Whether these settings make a runner of a cluster on PostgreSQL: the case that shares what one process keeps (signals, rate limits, copies). */
+export const runsAcrossRunners = (settings: Settings) => settings.runnerAddress !== undefined && Option.exists(settings.databaseUrl, isPostgresUrl)
 
 /**
  * `publish` as a sliding doorbell with one fiber sending: one publish in flight, and any number
@@ -179,7 +179,7 @@ export class ClusterSignals extends Context.Reference<ClusterSignals>()("Cluster
       ClusterSignals,
       Effect.gen(function*() {
         const settings = yield* ServerConfig
-        if (!signalsAcrossRunners(settings)) return alone
+        if (!runsAcrossRunners(settings)) return alone
         return yield* overPostgres(yield* PgClient.PgClient, timings)
       })
     )

@@ -9,6 +9,8 @@ import { RequestKey, requestKeyHeaders, writeIdHeader } from "../Idempotency/Req
 import { sha256 } from "../Domain/Words/Blocks.js"
 import { Contract as ContractEntity } from "./Entity.js"
 import { LiveContracts } from "./LiveContracts.js"
+import { peerCopies } from "./PeerCopies.js"
+import { runsAcrossRunners } from "../Cluster/Signals.js"
 import { makeId, randomToken } from "../RandomIds.js"
 import { ContractsRepo, type ListFilter } from "./Repo.js"
 import { ContractUnavailable } from "./ContractUnavailable.js"
@@ -27,10 +29,16 @@ export class ContractStore extends Effect.Service<ContractStore>()("Contracts/Co
     const repo = yield* ContractsRepo
     const live = yield* LiveContracts
     const client = yield* ContractEntity.client
-    const writeTimeout = Duration.seconds((yield* ServerConfig).contractWriteTimeoutSeconds ?? defaultContractWriteTimeoutSeconds)
+    const settings = yield* ServerConfig
+    const writeTimeout = Duration.seconds(settings.contractWriteTimeoutSeconds ?? defaultContractWriteTimeoutSeconds)
+    // Alone, every write is this process's: a contract not live here is read from the database.
+    const loadElsewhere = runsAcrossRunners(settings) ? peerCopies(repo) : repo.load
 
-    /** The contract as last committed: the live entity's copy, else the database's. */
-    const read = (id: string) => live.read(id, repo.load)
+    /**
+     * The contract as last committed: the live entity's copy, else the database's (through the
+     * copies a runner keeps of contracts other runners write).
+     */
+    const read = (id: string) => live.read(id, loadElsewhere)
 
     /** The contract as the caller may see it, or the same 404 whether it is hidden or missing. */
     const visible = Effect.fnUntraced(function*(id: string) {

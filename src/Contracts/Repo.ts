@@ -48,9 +48,10 @@ export class ContractsRepo extends Effect.Service<ContractsRepo>()("Contracts/Co
 
     // A contract is stored as its document without the letters, which are rows of their own
     // (append-only, written once each); a read puts them back in order.
-    const lettersOf = sql`(
+    const lettersOfRow = sql`(
       SELECT coalesce(jsonb_agg(l.letter ORDER BY l.ordinal), '[]'::jsonb) FROM contract_letters l WHERE l.contract_id = c.id
-    ) AS letters`
+    )`
+    const lettersOf = sql`${lettersOfRow} AS letters`
     // The one cast of storage: these columns hold only what save() wrote from the same types, under
     // the entity's lock, and migrations move them forward; decoding a whole aggregate by schema on
     // every load would cost more than the read it serves.
@@ -59,6 +60,22 @@ export class ContractsRepo extends Effect.Service<ContractsRepo>()("Contracts/Co
     const load = Effect.fnUntraced(function*(id: string) {
       const rows = yield* sql<StoredContract>`SELECT c.doc, ${lettersOf} FROM contracts c WHERE c.id = ${id}`
       return Option.map(Option.fromNullable(rows[0]), assemble)
+    }, Effect.orDie)
+
+    /**
+     * The contract's revision and stored size, and the contract too unless its revision is `known`:
+     * one round trip that sends and parses a document only when the caller's copy is not the stored one.
+     */
+    const loadIfChanged = Effect.fnUntraced(function*(id: string, known: number) {
+      const rows = yield* sql<{ revision: number; size: number; doc: unknown; letters: unknown }>`
+        SELECT c.revision, pg_column_size(c.doc) AS size, CASE WHEN c.revision = ${known} THEN NULL ELSE c.doc END AS doc,
+          CASE WHEN c.revision = ${known} THEN NULL ELSE ${lettersOfRow} END AS letters
+        FROM contracts c WHERE c.id = ${id}`
+      return Option.map(Option.fromNullable(rows[0]), (row) => ({
+        revision: row.revision,
+        storedBytes: row.size,
+        contract: row.doc === null ? null : assemble(row)
+      }))
     }, Effect.orDie)
 
     /** Several contracts in one statement, for work over many of them (the feed rows' backfill). */
@@ -124,7 +141,7 @@ export class ContractsRepo extends Effect.Service<ContractsRepo>()("Contracts/Co
           : sql`
             UPDATE contracts SET state = ${next.state}, relationship_id = ${next.relationship}, words_hash = ${next.words_hash},
               head_sequence = ${next.head_sequence}, updated_at = ${next.updated_at}, doc = ${json(documentOf(next))}::jsonb,
-              recent_writes = ${json(recentWrites)}::jsonb
+              recent_writes = ${json(recentWrites)}::jsonb, revision = revision + 1
             WHERE id = ${next.id} AND head_sequence = ${previous.head_sequence}
             RETURNING id`
         const added = rowsOfSave(previous, next, events, effects).map(addRows)
@@ -216,6 +233,7 @@ export class ContractsRepo extends Effect.Service<ContractsRepo>()("Contracts/Co
 
     return {
       load,
+      loadIfChanged,
       loadMany,
       loadForWriter,
       save,

@@ -1,7 +1,7 @@
 import { SqlClient } from "@effect/sql"
 import { Clock, Effect, Layer } from "effect"
 import type { Caller } from "../Auth/Actor.js"
-import { signalsAcrossRunners } from "../Cluster/Signals.js"
+import { runsAcrossRunners } from "../Cluster/Signals.js"
 import { ServerConfig } from "../Config.js"
 import type { RateClass } from "../Http/Policy.js"
 import { type Allowance, allowanceOf, classesOf, limitOf, refilled } from "./Allowance.js"
@@ -70,6 +70,6 @@ export class RateLimiter extends Effect.Service<RateLimiter>()("RateLimit/RateLi
 
   /** In PostgreSQL for a cluster runner (as src/Cluster/Signals.ts decides), else in memory. */
   static readonly layer = Layer.unwrapEffect(
-    Effect.map(ServerConfig, (settings) => signalsAcrossRunners(settings) ? RateLimiter.shared : RateLimiter.Default)
+    Effect.map(ServerConfig, (settings) => runsAcrossRunners(settings) ? RateLimiter.shared : RateLimiter.Default)
   )
 }
