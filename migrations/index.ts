@@ -15,6 +15,7 @@ import sharedRateLimits from "./0014_shared_rate_limits.js"
 import importLeases from "./0015_import_leases.js"
 import attentionAndRelationshipRows from "./0016_attention_and_relationship_rows.js"
 import contractsByUpdateAndRevision from "./0017_contracts_by_update_and_revision.js"
+import attentionOrder from "./0018_attention_order.js"
 
 // Every migration, by its numbered name; the migrator runs the ones a database has not seen.
 export const migrations = {
@@ -35,4 +36,5 @@ export const migrations = {
   "0015_import_leases": importLeases,
   "0016_attention_and_relationship_rows": attentionAndRelationshipRows,
   "0017_contracts_by_update_and_revision": contractsByUpdateAndRevision,
+  "0018_attention_order": attentionOrder
 }

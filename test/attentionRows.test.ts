@@ -105,7 +105,7 @@ const sameAsDocuments = async (service: Running, people: ReadonlyArray<Person>, 
   return actual
 }
 
-/** Puts the database back as it was before 0016, keeping its contracts, and runs 0016 on it again. */
+/** Puts the database back as it was before 0016, keeping its contracts, and runs 0016 (and 0018, which adds to its table) on it again. */
 const rerunMigration = (databaseUrl: string | undefined, dataDir: string | undefined) => {
   const config = testSettings({ databaseUrl: Option.fromNullable(databaseUrl), ...(dataDir === undefined ? {} : { dataDir }) })
   const runtime = ManagedRuntime.make(DatabaseLive.pipe(Layer.provide(Layer.succeed(ServerConfig, config))))
@@ -116,6 +116,8 @@ const rerunMigration = (databaseUrl: string | undefined, dataDir: string | undef
     yield* sql`DROP INDEX contract_parties_by_contract`
     yield* sql`ALTER TABLE contract_parties DROP COLUMN position, DROP COLUMN name, DROP COLUMN email, DROP COLUMN contract_org, DROP COLUMN contract_created_at`
     yield* migrations["0016_attention_and_relationship_rows"]
+    // The table 0016 makes is the one 0018 gave the feed's order to.
+    yield* migrations["0018_attention_order"]
     const [queued] = yield* sql<{ n: number }>`SELECT count(*)::int AS n FROM attention_pending`
     const [contracts] = yield* sql<{ n: number }>`SELECT count(*)::int AS n FROM contracts`
     expect(queued!.n).toBe(contracts!.n)

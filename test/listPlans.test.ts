@@ -1,12 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from "@effect/vitest"
 import { SqlClient, Statement } from "@effect/sql"
 import { Effect, Layer, ManagedRuntime, Option } from "effect"
+import { attentionPage } from "../src/Attention.js"
 import { AttentionRepo } from "../src/Attention/Repo.js"
 import { ServerConfig } from "../src/Config.js"
 import { ContractsRepo, type ListFilter } from "../src/Contracts/Repo.js"
 import { RelationshipsRepo } from "../src/Relationships/Repo.js"
+import { type AttentionRow, groupRows, pageGroups } from "../src/Domain/Views/Attention.js"
 import { DatabaseLive } from "../src/Sql/Database.js"
 import { MigrationsLive } from "../src/Sql/Migrations.js"
+import { parseJson } from "../src/Sql/Values.js"
 import { databases } from "./support/databases.js"
 import { fillContracts } from "./support/manyContracts.js"
 import { testSettings } from "./support/service.js"
@@ -176,15 +179,44 @@ for (const database of databases) {
       expect(scans).toEqual([])
     })
 
-    it("GET /attention reads only the person's open rows", async () => {
-      const { result, scans } = await run(Effect.flatMap(AttentionRepo, (repo) => seqScansOf(repo.openItems("per_10", "live", undefined))))
-      const [stored] = await run(Effect.flatMap(SqlClient.SqlClient, (sql) =>
-        sql<{ open: number; closed: number }>`
-          SELECT count(*) FILTER (WHERE open)::int AS open, count(*) FILTER (WHERE NOT open)::int AS closed
-          FROM attention_items WHERE person_id = 'per_10' AND mode = 'live'`))
-      expect(stored!.closed).toBeGreaterThan(0)
-      expect(result.length).toBe(stored!.open)
-      expect(result.every((item) => item.rows.length > 0)).toBe(true)
+    it("GET /attention pages a big feed through indexes, each page as the domain's rules page the whole feed", async () => {
+      const { pages, scans } = await run(Effect.gen(function*() {
+        const sql = yield* SqlClient.SqlClient
+        const repo = yield* AttentionRepo
+        const scans: Array<string> = []
+        const pages: Array<number> = []
+        // per_feed's whole feed, and one seat of it as its guest link reads it.
+        for (const party of [undefined, "pty_feed_1"]) {
+          const seat = { person: "per_feed", mode: "live" as const, party }
+          const only = party === undefined ? sql`` : sql`AND party_id = ${party}`
+          // The reference, the slow way: every open item, grouped and paged in memory.
+          const items = yield* sql<{ relationship: string | null; counterparty: string; rows: unknown; waiting: unknown }>`
+            SELECT relationship, counterparty, rows, waiting FROM attention_items WHERE person_id = 'per_feed' AND mode = 'live' AND open ${only}
+            ORDER BY party_id`
+          const groups = groupRows(
+            items.flatMap(({ counterparty, relationship, rows }) =>
+              parseJson<ReadonlyArray<AttentionRow>>(rows).map((row) => ({ row, relationship, counterparty }))
+            )
+          )
+          for (const limit of [1, 3, 10, 100]) {
+            let cursor = undefined as string | undefined
+            do {
+              const page = yield* seqScansOf(attentionPage(repo, seat, limit, cursor))
+              expect(page.result).toEqual(pageGroups(groups, limit, cursor))
+              scans.push(...page.scans)
+              cursor = page.result?.next_cursor ?? undefined
+              pages.push(limit)
+            } while (cursor !== undefined)
+          }
+          const waiting = yield* seqScansOf(repo.waiting(seat))
+          expect(waiting.result).toEqual(items.flatMap(({ waiting }) => (waiting === null ? [] : [parseJson(waiting)])))
+          scans.push(...waiting.scans)
+        }
+        expect(yield* attentionPage(repo, { person: "per_feed", mode: "live", party: "pty_feed_2" }, 10, "atn_nope")).toBeNull()
+        return { pages, scans }
+      }))
+      // Every group is a page at limit 1: the feed holds dozens, and the guest's seat one.
+      expect(pages.filter((limit) => limit === 1).length).toBeGreaterThan(count === 5_000 ? 30 : 60)
       expect(scans).toEqual([])
     })
 

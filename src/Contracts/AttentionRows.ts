@@ -1,5 +1,5 @@
 import type { Contract, Party } from "../Domain/Contract/Contract.js"
-import { type AttentionRow, counterpartyOf, rowsFor, type Waiting, waitingOnThem } from "../Domain/Views/Attention.js"
+import { type AttentionRow, byUrgency, counterpartyOf, rowsFor, urgencyRank, type Waiting, waitingOnThem } from "../Domain/Views/Attention.js"
 
 /**
  * What one party's feed holds of one contract, as stored in `attention_items`: its rows and the
@@ -19,14 +19,22 @@ export type AttentionItem = {
   readonly rows: ReadonlyArray<AttentionRow>
   readonly waiting: Waiting | null
   readonly open: boolean
+  /** The item's most urgent row, as the feed's indexes order items and their groups; null without rows. */
+  readonly best_rank: number | null
+  readonly best_since: string | null
+  readonly best_id: string | null
+  /** Its rows' ids, so a cursor (a row's id) finds its item. */
+  readonly row_ids: ReadonlyArray<string>
 }
 
 export const attentionColumns =
-  "contract_id text, party_id text, person_id text, mode text, relationship text, counterparty text, rows jsonb, waiting jsonb, open boolean"
+  "contract_id text, party_id text, person_id text, mode text, relationship text, counterparty text, rows jsonb, waiting jsonb, open boolean, " +
+  "best_rank smallint, best_since text, best_id text, row_ids text[]"
 
-const attentionItemOf = (contract: Contract, party: Party): AttentionItem => {
+export const attentionItemOf = (contract: Contract, party: Party): AttentionItem => {
   const rows = party.removed_at === null ? rowsFor(contract, party) : []
   const waiting = party.removed_at === null ? waitingOnThem(contract, party) : null
+  const best = rows.reduce<AttentionRow | undefined>((most, row) => (most === undefined || byUrgency(row, most) < 0 ? row : most), undefined)
   return {
     contract_id: contract.id,
     party_id: party.id,
@@ -36,7 +44,11 @@ const attentionItemOf = (contract: Contract, party: Party): AttentionItem => {
     counterparty: counterpartyOf(contract, party.side),
     rows,
     waiting,
-    open: rows.length > 0 || waiting !== null
+    open: rows.length > 0 || waiting !== null,
+    best_rank: best === undefined ? null : urgencyRank(best.kind),
+    best_since: best?.since ?? null,
+    best_id: best?.id ?? null,
+    row_ids: rows.map((row) => row.id)
   }
 }
 
@@ -56,7 +68,8 @@ const itemsOf = (contract: Contract): ReadonlyArray<AttentionItem> => {
 export const openItemsOf = (contract: Contract): ReadonlyArray<AttentionItem> => itemsOf(contract).filter((item) => item.open)
 
 export const attentionOnConflict = `ON CONFLICT (contract_id, party_id) DO UPDATE SET relationship = excluded.relationship,
-  counterparty = excluded.counterparty, rows = excluded.rows, waiting = excluded.waiting, open = excluded.open`
+  counterparty = excluded.counterparty, rows = excluded.rows, waiting = excluded.waiting, open = excluded.open,
+  best_rank = excluded.best_rank, best_since = excluded.best_since, best_id = excluded.best_id, row_ids = excluded.row_ids`
 
 /**
  * The items one save changes. An item is written when it opens or changes while open, and once

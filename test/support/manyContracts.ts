@@ -5,7 +5,7 @@ import { Effect } from "effect"
  * Fills a migrated, empty database with `count` contracts straight through SQL, shaped as the
  * service stores them: 50 orgs (ten people each) in two modes, 2,000 relationships, two parties a
  * contract plus a removed third on every tenth, two events and a letter each, and feed rows for
- * the parties of every fifth contract (a third of them open). Then ANALYZE, so the planner sees the sizes.
+ * the parties of every fifth contract (a third of them open) and a busy feed of one person. Then ANALYZE, so the planner sees the sizes.
  */
 export const fillContracts = (count: number) =>
   Effect.gen(function*() {
@@ -42,11 +42,39 @@ export const fillContracts = (count: number) =>
       FROM generate_series(1, ${count}) i, generate_series(1, 2) s`
     yield* sql`INSERT INTO contract_letters (contract_id, ordinal, letter)
       SELECT 'con_' || lpad(i::text, 7, '0'), 1, jsonb_build_object('id', 'let_' || i) FROM generate_series(1, ${count}) i WHERE i % 7 <> 0`
-    yield* sql`INSERT INTO attention_items (contract_id, party_id, person_id, mode, relationship, counterparty, rows, waiting, open)
-      SELECT 'con_' || lpad(i::text, 7, '0'), 'pty_' || i || '_' || k, 'per_' || ((i + k) % 50 + 50 * ((i / 50) % 10)), ${mode("i")},
-        'rel_' || (i % 2000), 'org_' || ((i + 1 - k) % 50),
-        CASE WHEN i % 3 = 0 THEN jsonb_build_array(jsonb_build_object('id', 'atn_' || i || '_' || k, 'kind', 'letter')) ELSE '[]'::jsonb END,
-        NULL, i % 3 = 0
-      FROM generate_series(1, ${count}) i, generate_series(0, 1) k WHERE i % 5 = 0`
+    // Feed items are stored as the save stores them: one `letter` row, with its best key and id.
+    const iso = (time: string) => sql.literal(`to_char(${time}, 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`)
+    const items = sql.literal(`attention_items (contract_id, party_id, person_id, mode, relationship, counterparty, rows, waiting, open,
+      best_rank, best_since, best_id, row_ids)`)
+    yield* sql`INSERT INTO ${items}
+      SELECT contract_id, party_id, person_id, mode, relationship, counterparty,
+        CASE WHEN open THEN jsonb_build_array(jsonb_build_object('id', id, 'kind', 'letter', 'since', since)) ELSE '[]'::jsonb END,
+        NULL, open, CASE WHEN open THEN 3 END, CASE WHEN open THEN since END, CASE WHEN open THEN id END,
+        CASE WHEN open THEN ARRAY[id] ELSE '{}' END
+      FROM (
+        SELECT 'con_' || lpad(i::text, 7, '0') AS contract_id, 'pty_' || i || '_' || k AS party_id,
+          'per_' || ((i + k) % 50 + 50 * ((i / 50) % 10)) AS person_id, ${mode("i")} AS mode, 'rel_' || (i % 2000) AS relationship,
+          'org_' || ((i + 1 - k) % 50) AS counterparty, i % 3 = 0 AS open, 'atn_' || left(md5(i || '_' || k), 24) AS id,
+          ${iso("timestamp '2026-01-02' + i * interval '1 minute'")} AS since
+        FROM generate_series(1, ${count}) i, generate_series(0, 1) k WHERE i % 5 = 0
+      ) f`
+    // One busy feed, per_feed's, on every 25th contract (all live): groups of one to dozens of items
+    // (a relationship and one of twenty counterparties, some without a relationship), every kind at
+    // five times, so ids break ties, and among them items that only wait on the other side or are
+    // closed. Its parties are not in contract_parties: the feed reads only attention_items, and the
+    // lists keep the seats above.
+    yield* sql`INSERT INTO ${items}
+      SELECT contract_id, party_id, 'per_feed', 'live', relationship, counterparty,
+        CASE WHEN has_row THEN jsonb_build_array(jsonb_build_object('id', id, 'kind', kind, 'since', since)) ELSE '[]'::jsonb END,
+        CASE WHEN j % 7 = 0 THEN jsonb_build_object('relationship', relationship, 'counterparty', counterparty, 'contract', contract_id, 'since', since) END,
+        has_row OR j % 7 = 0, CASE WHEN has_row THEN rank END, CASE WHEN has_row THEN since END, CASE WHEN has_row THEN id END,
+        CASE WHEN has_row THEN ARRAY[id] ELSE '{}' END
+      FROM (
+        SELECT j, 'con_' || lpad((25 * j)::text, 7, '0') AS contract_id, 'pty_feed_' || j AS party_id,
+          CASE WHEN j % 13 = 0 THEN NULL ELSE 'rel_' || (j % 3) END AS relationship, 'org_' || floor(sqrt(j % 400))::int AS counterparty,
+          j % 7 <> 0 AND j % 17 <> 0 AS has_row, j % 4 AS rank, (ARRAY['resign', 'approval', 'sign_wait', 'letter'])[1 + j % 4] AS kind,
+          'atn_' || left(md5('feed_' || j), 24) AS id, ${iso("timestamp '2026-01-01' + (j % 5) * interval '1 hour'")} AS since
+        FROM generate_series(1, ${count} / 25) j
+      ) f`
     yield* sql`ANALYZE`
   })

@@ -103,8 +103,16 @@ export const rowsFor = (contract: Contract, party: Party): ReadonlyArray<Attenti
   return rows
 }
 
-const rank = (kind: AttentionKind) => attentionKinds.indexOf(kind)
-const byUrgency = (a: AttentionRow, b: AttentionRow) => rank(a.kind) - rank(b.kind) || a.since.localeCompare(b.since) || a.id.localeCompare(b.id)
+export const urgencyRank = (kind: AttentionKind) => attentionKinds.indexOf(kind)
+
+/**
+ * Most urgent first: by kind, then oldest, then id. A `since` is ISO 8601 UTC of one length and an
+ * id is `atn_` and hex: ASCII of one shape, where localeCompare orders as the bytes do. So the
+ * stored feed, ordered by its best keys under COLLATE "C" (migrations/0018_attention_order.ts),
+ * pages in this order.
+ */
+export const byUrgency = (a: AttentionRow, b: AttentionRow) =>
+  urgencyRank(a.kind) - urgencyRank(b.kind) || a.since.localeCompare(b.since) || a.id.localeCompare(b.id)
 
 /**
  * Groups rows by relationship and counterparty, most urgent group first (by its most urgent
