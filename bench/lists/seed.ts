@@ -98,11 +98,30 @@ export const seedCopies = async (
         [template, from, to - 1]
       )
     }
+    if (tables.copied.attention_items !== undefined) await hashedRowIds(client, template, from, to)
     await client.query("COMMIT")
   } catch (error) {
     await client.query("ROLLBACK")
     throw error
   }
+}
+
+/**
+ * A feed row's id is a hash of its condition, so a feed's rows come in no order related to their
+ * contracts. Suffixed copies of one id would sort by the copy number's digits, grouping some
+ * relationships' rows together and scattering others', which no real feed does: each copy's row ids
+ * become hashes of the suffixed ids, in the rows, their ids' index and each item's most urgent row.
+ */
+const hashedRowIds = (client: Pg.Client, template: string, from: number, to: number) => {
+  const hashed = (id: string) => `'atn_' || substr(md5(${id}), 1, 24)`
+  return client.query(
+    `UPDATE attention_items a SET
+       best_id = ${hashed("a.best_id")},
+       row_ids = ARRAY(SELECT ${hashed("x")} FROM unnest(a.row_ids) x),
+       rows = (SELECT coalesce(jsonb_agg(jsonb_set(r, '{id}', to_jsonb(${hashed("r ->> 'id'")}))), '[]'::jsonb) FROM jsonb_array_elements(a.rows) r)
+     WHERE a.contract_id IN (SELECT regexp_replace($1, '${ownIds}', '\\1_\\2z' || g) FROM generate_series($2::int, $3::int) g)`,
+    [template, from, to - 1]
+  )
 }
 
 /** Seeds up to `total` contracts (the template counts as one) in batches, then refreshes the planner's statistics. */

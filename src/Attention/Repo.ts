@@ -82,15 +82,20 @@ export class AttentionRepo extends Effect.Service<AttentionRepo>()("Attention/At
       return rows.map((row): Leader => ({ relationship: row.relationship, counterparty: row.counterparty, items: Number(row.items) }))
     }, Effect.orDie)
 
-    /** Every row of the named groups, in no order: the domain groups and sorts them. */
+    /**
+     * Every row of the named groups, which the domain groups and sorts. Group by group through the
+     * group index: as a join, a person holding most of the table's open items (one counterparty's
+     * whole history) had PostgreSQL hash the named groups and scan the table (the ORDER BY keeps the
+     * planner from flattening the LATERAL into that join).
+     */
     const rowsOfGroups = Effect.fnUntraced(function*(seat: FeedSeat, groups: ReadonlyArray<GroupName>) {
       if (groups.length === 0) return []
       const names = groups.map(({ counterparty, relationship }) => ({ counterparty, relationship }))
       const items = yield* sql<{ relationship: string | null; counterparty: string; rows: unknown }>`
         SELECT i.relationship, i.counterparty, i.rows
         FROM jsonb_to_recordset(${JSON.stringify(names)}::jsonb) AS w(counterparty text, relationship text)
-        JOIN attention_items i ON ${sameGroup("i", "w")}
-        WHERE ${ranked("i", seat)}`
+        CROSS JOIN LATERAL (SELECT i.relationship, i.counterparty, i.rows FROM attention_items i
+          WHERE ${ranked("i", seat)} AND ${sameGroup("i", "w")} ORDER BY ${key("i")}) i`
       return items.flatMap(({ counterparty, relationship, rows }) =>
         parseJson<ReadonlyArray<AttentionRow>>(rows).map((row): GroupRow => ({ row, relationship, counterparty }))
       )
