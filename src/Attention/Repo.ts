@@ -101,11 +101,16 @@ export class AttentionRepo extends Effect.Service<AttentionRepo>()("Attention/At
       )
     }, Effect.orDie)
 
-    /** The contracts waiting on the other side, by party, as the seats were read before, so ties keep their order. */
+    /**
+     * The contracts waiting on the other side, by party, as the seats were read before, so ties keep
+     * their order; through the index of waits by person (migrations/0018_attention_order.ts).
+     */
     const waiting = Effect.fnUntraced(function*({ mode, party, person }: FeedSeat) {
       const rows = yield* sql<{ waiting: unknown }>`
         SELECT waiting FROM attention_items
-        WHERE person_id = ${person} AND mode = ${mode} AND waiting IS NOT NULL${party === undefined ? sql`` : sql` AND party_id = ${party}`}
+        WHERE (CASE WHEN waiting IS NOT NULL THEN person_id END) = ${person} AND mode = ${mode} AND waiting IS NOT NULL${
+        party === undefined ? sql`` : sql` AND party_id = ${party}`
+      }
         ORDER BY party_id`
       return rows.map((row) => parseJson<Waiting>(row.waiting))
     }, Effect.orDie)
