@@ -1,19 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from "@effect/vitest"
 import { SqlClient } from "@effect/sql"
-import { Effect, Layer, ManagedRuntime, Option } from "effect"
+import { Effect } from "effect"
 import { createHash } from "node:crypto"
 import { migrations } from "../migrations/index.js"
-import { ServerConfig } from "../src/Config.js"
 import { backfillAttention } from "../src/Contracts/AttentionBackfill.js"
 import { attentionItemOf } from "../src/Contracts/AttentionRows.js"
 import { ContractsRepo } from "../src/Contracts/Repo.js"
 import type { Contract } from "../src/Domain/Contract/Contract.js"
 import { type AttentionRow, byUrgency, rowsFor } from "../src/Domain/Views/Attention.js"
-import { DatabaseLive } from "../src/Sql/Database.js"
-import { MigrationsLive } from "../src/Sql/Migrations.js"
 import { databases } from "./support/databases.js"
 import { accept, ada, at, bea, commit, counter, minute, ok, partyOf, sent, sign, world } from "./domain/fixtures.js"
-import { testSettings } from "./support/service.js"
+import { type RuntimeOnDatabase, runtimeOnDatabase } from "./support/runtime.js"
 
 /** Ada signed, the words moved under her signature, then Beta countered again: she owes a letter and a new signature. */
 const twoRowsForAda = (): Contract => {
@@ -61,21 +58,14 @@ describe("an item's place in the feed", () => {
 
 for (const database of databases) {
   describe(`the feed's order for contracts stored before it (${database.name})`, () => {
-    let runtime: ManagedRuntime.ManagedRuntime<SqlClient.SqlClient | ContractsRepo, unknown>
-    let drop: () => Promise<void>
+    let db: RuntimeOnDatabase<ContractsRepo>
     beforeAll(async () => {
-      const made = await database.create()
-      drop = made.drop
-      const config = Layer.succeed(ServerConfig, testSettings({ databaseUrl: Option.some(made.url) }))
-      runtime = ManagedRuntime.make(ContractsRepo.Default.pipe(Layer.provideMerge(Layer.provideMerge(MigrationsLive, DatabaseLive)), Layer.provide(config)))
+      db = await runtimeOnDatabase(database, ContractsRepo.Default)
     })
-    afterAll(async () => {
-      await runtime?.dispose()
-      await drop?.()
-    })
+    afterAll(() => db?.stop())
 
     it("is filled by 0018's queue and the start's backfill as the save fills it", async () => {
-      const { afterBackfill, afterMigration, queued, saved } = await runtime.runPromise(Effect.gen(function*() {
+      const { afterBackfill, afterMigration, queued, saved } = await db.runtime.runPromise(Effect.gen(function*() {
         const sql = yield* SqlClient.SqlClient
         const repo = yield* ContractsRepo
         const contract = twoRowsForAda()

@@ -1,28 +1,21 @@
 import { afterAll, beforeAll, describe, expect, it } from "@effect/vitest"
 import { SqlClient } from "@effect/sql"
-import { Effect, Layer, ManagedRuntime, Option } from "effect"
+import { Effect } from "effect"
 import { attentionPage } from "../src/Attention.js"
 import { AttentionRepo } from "../src/Attention/Repo.js"
-import { ServerConfig } from "../src/Config.js"
 import { type AttentionRow, groupRows, pageGroups } from "../src/Domain/Views/Attention.js"
-import { DatabaseLive } from "../src/Sql/Database.js"
-import { MigrationsLive } from "../src/Sql/Migrations.js"
 import { parseJson } from "../src/Sql/Values.js"
 import { databases } from "./support/databases.js"
 import { seqScansOf } from "./support/queryPlans.js"
-import { testSettings } from "./support/service.js"
+import { type RuntimeOnDatabase, runtimeOnDatabase } from "./support/runtime.js"
 
 for (const database of databases) {
   const count = database.name === "postgres" ? 100_000 : 5_000
   describe(`the feed of a person who holds most of the open rows, at ${count.toLocaleString("en")} contracts (${database.name})`, () => {
-    let runtime: ManagedRuntime.ManagedRuntime<SqlClient.SqlClient | AttentionRepo, unknown>
-    let drop: () => Promise<void>
+    let db: RuntimeOnDatabase<AttentionRepo>
     beforeAll(async () => {
-      const made = await database.create()
-      drop = made.drop
-      const config = Layer.succeed(ServerConfig, testSettings({ databaseUrl: Option.some(made.url) }))
-      runtime = ManagedRuntime.make(AttentionRepo.Default.pipe(Layer.provideMerge(Layer.provideMerge(MigrationsLive, DatabaseLive)), Layer.provide(config)))
-      await runtime.runPromise(Effect.gen(function*() {
+      db = await runtimeOnDatabase(database, AttentionRepo.Default)
+      await db.runtime.runPromise(Effect.gen(function*() {
         // One counterparty's whole history, as the bench's lists part seeds it: per_most owes a
         // reply on every contract, ten to a relationship, her rows' ids hashes as real ones are, so
         // her groups interleave in the feed's order; per_ada, across the table, waits on her on each.
@@ -48,13 +41,10 @@ for (const database of databases) {
         if (database.name === "pglite") yield* sql`SET enable_seqscan = off`
       }))
     }, 300_000)
-    afterAll(async () => {
-      await runtime?.dispose()
-      await drop?.()
-    })
+    afterAll(() => db?.stop())
 
     it("reads its first pages and a deep one through indexes, each as the domain's rules page the whole feed", async () => {
-      const { pages, scans } = await runtime.runPromise(Effect.gen(function*() {
+      const { pages, scans } = await db.runtime.runPromise(Effect.gen(function*() {
         const sql = yield* SqlClient.SqlClient
         const repo = yield* AttentionRepo
         const items = yield* sql<{ relationship: string | null; counterparty: string; rows: unknown }>`

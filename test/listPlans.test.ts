@@ -1,19 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from "@effect/vitest"
 import { SqlClient } from "@effect/sql"
-import { Effect, Layer, ManagedRuntime, Option } from "effect"
+import { Effect, Layer, Option } from "effect"
 import { attentionPage } from "../src/Attention.js"
 import { AttentionRepo } from "../src/Attention/Repo.js"
-import { ServerConfig } from "../src/Config.js"
 import { ContractsRepo, type ListFilter } from "../src/Contracts/Repo.js"
 import { RelationshipsRepo } from "../src/Relationships/Repo.js"
 import { type AttentionRow, groupRows, pageGroups } from "../src/Domain/Views/Attention.js"
-import { DatabaseLive } from "../src/Sql/Database.js"
-import { MigrationsLive } from "../src/Sql/Migrations.js"
 import { parseJson } from "../src/Sql/Values.js"
 import { databases } from "./support/databases.js"
 import { fillContracts } from "./support/manyContracts.js"
 import { seqScansOf } from "./support/queryPlans.js"
-import { testSettings } from "./support/service.js"
+import { type RuntimeOnDatabase, runtimeOnDatabase } from "./support/runtime.js"
 
 const listFilter = (overrides: Partial<ListFilter>): ListFilter => ({
   org: "org_7",
@@ -31,30 +28,19 @@ for (const database of databases) {
   // PGlite is the embedded, single-user store: it proves the same queries on a smaller fill, quickly.
   const count = database.name === "postgres" ? 100_000 : 5_000
   describe(`query plans of the list reads at ${count.toLocaleString("en")} contracts (${database.name})`, () => {
-    let runtime: ManagedRuntime.ManagedRuntime<SqlClient.SqlClient | ContractsRepo | AttentionRepo | RelationshipsRepo, unknown>
-    let drop: () => Promise<void>
+    let db: RuntimeOnDatabase<ContractsRepo | AttentionRepo | RelationshipsRepo>
     beforeAll(async () => {
-      const made = await database.create()
-      drop = made.drop
-      const config = Layer.succeed(ServerConfig, testSettings({ databaseUrl: Option.some(made.url) }))
-      const sqlLayer = Layer.provideMerge(MigrationsLive, DatabaseLive).pipe(Layer.provide(config))
-      runtime = ManagedRuntime.make(
-        Layer.mergeAll(ContractsRepo.Default, AttentionRepo.Default, RelationshipsRepo.Default).pipe(Layer.provideMerge(sqlLayer))
-      )
-      await runtime.runPromise(Effect.void)
+      db = await runtimeOnDatabase(database, Layer.mergeAll(ContractsRepo.Default, AttentionRepo.Default, RelationshipsRepo.Default))
       const started = Date.now()
-      await runtime.runPromise(fillContracts(count))
+      await db.runtime.runPromise(fillContracts(count))
       console.log(`filled ${count} contracts in ${Date.now() - started} ms`)
       // At 5,000 rows a sequential scan is a fair choice for the planner; what the embedded suite
       // proves is that an index serves each query. PGlite is one session, so this holds for its plans.
-      if (database.name === "pglite") await runtime.runPromise(Effect.flatMap(SqlClient.SqlClient, (sql) => sql`SET enable_seqscan = off`))
+      if (database.name === "pglite") await db.runtime.runPromise(Effect.flatMap(SqlClient.SqlClient, (sql) => sql`SET enable_seqscan = off`))
     }, 300_000)
-    afterAll(async () => {
-      await runtime?.dispose()
-      await drop?.()
-    })
+    afterAll(() => db?.stop())
 
-    const run = <A, E>(effect: Effect.Effect<A, E, SqlClient.SqlClient | ContractsRepo | AttentionRepo | RelationshipsRepo>) => runtime.runPromise(effect)
+    const run = <A, E>(effect: Effect.Effect<A, E, SqlClient.SqlClient | ContractsRepo | AttentionRepo | RelationshipsRepo>) => db.runtime.runPromise(effect)
 
     it("GET /contracts: every filter and the cursor read through indexes", async () => {
       // Contract i was made i minutes into 2026 and updated a day later (test/support/manyContracts.ts).

@@ -14,9 +14,14 @@ const keptStoredBytes = 64 * 1024
  * small round trip, so a read still sees every write committed before it, on whichever runner.
  * The least recently read copy goes first; a very large contract is read afresh each time.
  */
+interface Copy {
+  readonly revision: number
+  readonly contract: Contract
+}
+
 export const peerCopies = (repo: Pick<ContractsRepo, "loadIfChanged">) => {
-  const copies = new Map<string, { readonly revision: number; readonly contract: Contract }>()
-  const keep = (id: string, copy: { readonly revision: number; readonly contract: Contract }) => {
+  const copies = new Map<string, Copy>()
+  const keep = (id: string, copy: Copy) => {
     copies.delete(id)
     copies.set(id, copy)
     if (copies.size > keptCopies) copies.delete(copies.keys().next().value!)
@@ -26,7 +31,7 @@ export const peerCopies = (repo: Pick<ContractsRepo, "loadIfChanged">) => {
     return Effect.map(repo.loadIfChanged(id, sent?.revision ?? -1), (stored) =>
       Option.map(stored, ({ contract, revision, storedBytes }) => {
         // No document came back only when the copy asked about is the stored one (revisions start at 0).
-        const copy = contract === null ? sent! : { revision, contract }
+        const copy: Copy = contract === null ? sent! : { revision, contract }
         // Another read may have kept a newer copy meanwhile: that one stays.
         const kept = copies.get(id)
         if (storedBytes > keptStoredBytes) copies.delete(id)
