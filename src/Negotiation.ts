@@ -27,6 +27,8 @@ export class Negotiation extends Effect.Service<Negotiation>()("Negotiation", {
     const repo = yield* NegotiationRepo
     const relationships = yield* Relationships
     const actorNow = Effect.map(Actor, domainActor)
+    // Sending and committing answer 200 with their write's result (Negotiation/Api.ts): the save keeps that answer.
+    const answered = { answerStatus: 200 }
 
     /** A person named by email, as an org's person or an outside one with a new guest link. */
     const resolve = (mode: Mode, person: { readonly email: string; readonly name: string; readonly capacity: ReadonlyArray<Capacity> }) =>
@@ -51,7 +53,7 @@ export class Negotiation extends Effect.Service<Negotiation>()("Negotiation", {
       const relationship = yield* relationships.derive(actor, recipients)
       const note = request.note ?? contract.carried?.note ?? null
       const confirmedBy = yield* confirmerOf(request.confirmed_by)
-      return yield* store.write(id, Send, (entity) => entity.Send({ actor, recipients, note, confirmedBy, ifMatch, relationship }))
+      return yield* store.write(id, Send, (entity) => entity.Send({ actor, recipients, note, confirmedBy, ifMatch, relationship }), answered)
     })
 
     const stage = Effect.fnUntraced(function*(id: string, request: typeof DecisionRequest.Type, ifMatchHeader: string | undefined) {
@@ -86,7 +88,7 @@ export class Negotiation extends Effect.Service<Negotiation>()("Negotiation", {
       const ifMatch = yield* ifMatchHash(ifMatchHeader)
       const actor = yield* actorNow
       const confirmedBy = yield* confirmerOf(request.confirmed_by)
-      return yield* store.write(id, CommitReply, (entity) => entity.CommitReply({ actor, note: request.note ?? null, confirmedBy, ifMatch }))
+      return yield* store.write(id, CommitReply, (entity) => entity.CommitReply({ actor, note: request.note ?? null, confirmedBy, ifMatch }), answered)
     })
 
     const asks = (id: string, filter: "open" | "all" | "undecided") =>

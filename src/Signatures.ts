@@ -30,7 +30,10 @@ export class Signatures extends Effect.Service<Signatures>()("Signatures", {
       // The mark is pinned as it is now: changing it later never touches this signature.
       const mark = yield* marks.pinnedFor(confirmedBy)
       const actor = domainActor(yield* Actor)
-      return yield* store.write(id, Sign, (entity) => entity.Sign({ actor, textHash: request.text_hash, confirmedBy, intent: request.intent, mark }))
+      return yield* store.write(id, Sign, (entity) => entity.Sign({ actor, textHash: request.text_hash, confirmedBy, intent: request.intent, mark }), {
+        // The route answers 201 with the write's result (Signatures/Api.ts): the save keeps that answer.
+        answerStatus: 201
+      })
     })
 
     const withdraw = Effect.fnUntraced(function*(signature: string, confirmedBy: string | undefined) {
@@ -42,7 +45,8 @@ export class Signatures extends Effect.Service<Signatures>()("Signatures", {
       return yield* store.write(
         contract.value,
         WithdrawSignature,
-        (entity) => entity.WithdrawSignature({ actor, signatureId: signature, confirmedBy: confirmer })
+        (entity) => entity.WithdrawSignature({ actor, signatureId: signature, confirmedBy: confirmer }),
+        { answerStatus: 200 }
       )
     })
 

@@ -31,7 +31,7 @@ for (const database of databases) {
         Effect.gen(function*() {
           const idempotency = yield* Idempotency
           expect((yield* idempotency.claim("org:live", "k1", "h1"))._tag).toBe("Proceed")
-          yield* idempotency.settle("org:live", "k1", answer(1))
+          yield* idempotency.settle({ scope: "org:live", key: "k1", claimedAt: 0, stored: null }, answer(1))
           yield* TestClock.adjust("23 hours")
           expect(yield* idempotency.claim("org:live", "k1", "h1")).toEqual({ _tag: "Replay", status: 201, body: "{\"n\":1}" })
           expect((yield* idempotency.claim("org:live", "k1", "h2"))._tag).toBe("Mismatch")

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "@effect/vitest"
-import { Deferred, Effect, Layer } from "effect"
+import { Deferred, Effect, Layer, MutableRef } from "effect"
 import { mkdtempSync, rmSync } from "node:fs"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
@@ -50,7 +50,7 @@ for (const database of databases) {
         Effect.provideService(
           Effect.flatMap(ContractStore, (store) => store.write(contract, ConfirmFact, (entity) => entity.ConfirmFact({ actor: actorOf(org), factId: fact }))),
           RequestKey,
-          { scope: `org:${org.org_id}`, key, claimedAt, stored: null }
+          { scope: `org:${org.org_id}`, key, claimedAt, stored: null, answeredByWrite: MutableRef.make(false) }
         )
       )
     const headOf = async (contract: string) => (await seat(service.url, org).get(`/contracts/${contract}/events?limit=100`)).body.head_sequence as number

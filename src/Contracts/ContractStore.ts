@@ -1,5 +1,5 @@
 import { RpcClient } from "@effect/rpc"
-import { Cause, Context, Duration, Effect, Option, Schema } from "effect"
+import { Cause, Context, Duration, Effect, MutableRef, Option, Schema } from "effect"
 import { defaultContractWriteTimeoutSeconds, ServerConfig } from "../Config.js"
 import { Actor, domainActor } from "../Auth/Actor.js"
 import type { Mode } from "../Domain/Contract/Mode.js"
@@ -57,12 +57,15 @@ export class ContractStore extends Effect.Service<ContractStore>()("Contracts/Co
      * for the entity's whole idle time (test/memory.test.ts). The request's idempotency key rides
      * along as message headers, for the write to record its result on the key's claim; when resuming
      * a request whose write is already stored, the stored result, decoded by the message's own
-     * result schema, is the answer and nothing is sent.
+     * result schema, is the answer and nothing is sent. `answerStatus`: the route answers with this
+     * status and the write's result, encoded by the message's schema as the route's is (the same
+     * schema), so the save keeps that answer on the claim itself and the request keeps nothing after.
      */
     const write = <A, I, E>(
       id: string,
       message: { readonly successSchema: Schema.Schema<A, I> },
-      send: (entity: ContractClient) => Effect.Effect<A, E>
+      send: (entity: ContractClient) => Effect.Effect<A, E>,
+      { answerStatus }: { readonly answerStatus?: number } = {}
     ): Effect.Effect<A, Rejection> =>
       Effect.flatMap(Effect.serviceOption(RequestKey), (requestKey) => {
         // A handler sends one message: when resuming, that message's write is already stored.
@@ -84,12 +87,16 @@ export class ContractStore extends Effect.Service<ContractStore>()("Contracts/Co
           ? {
             [requestKeyHeaders.scope]: requestKey.value.scope,
             [requestKeyHeaders.key]: requestKey.value.key,
+            ...(answerStatus === undefined ? {} : { [requestKeyHeaders.answerStatus]: String(answerStatus) }),
             // The claim's time keeps a key reused after its retention from being taken for its first write.
             [writeIdHeader]: sha256(`${requestKey.value.scope}\n${requestKey.value.key}\n${requestKey.value.claimedAt}`)
           }
           : { [writeIdHeader]: randomToken() }
+        const answered = Option.isSome(requestKey) && answerStatus !== undefined
+          ? Effect.tap(RpcClient.withHeaders(sent, headers), () => MutableRef.set(requestKey.value.answeredByWrite, true))
+          : RpcClient.withHeaders(sent, headers)
         return Effect.catchAll(
-          RpcClient.withHeaders(sent, headers),
+          answered,
           // Any other failure is the cluster's, not the contract's: the runner it went to died under
           // it (a reset socket) or its shard is moving. The write may have landed, so the answer is
           // the timeout's: 503 with Retry-After, the key kept claimed. A defect stays a 500.

@@ -1,4 +1,4 @@
-import { Clock, Duration, Effect, Layer, Option } from "effect"
+import { Clock, Duration, Effect, Layer, Option, Schema } from "effect"
 import { Entity } from "@effect/cluster"
 import type { Headers } from "@effect/platform"
 import type { Contract as Aggregate } from "../Domain/Contract/Contract.js"
@@ -31,11 +31,28 @@ import { applyPlaybook } from "../Domain/Playbooks/ApplyPlaybook.js"
 /** How many of a contract's last writes are kept to answer a copy of their message. */
 const recentWritesKept = 16
 
-/** The idempotency key the message was sent under, for the save to record its result on. */
-const requestKeyOf = (headers: Headers.Headers) => {
-  const scope = headers[requestKeyHeaders.scope]
-  const key = headers[requestKeyHeaders.key]
-  return scope === undefined || key === undefined ? null : { scope, key }
+/** A message as its handler receives it: its name and the headers it was sent with. */
+interface Message {
+  readonly tag: string
+  readonly headers: Headers.Headers
+}
+
+/**
+ * The request's answer, when the route answers with this write's result: the status it named and
+ * the result as HttpApi writes it, encoded by the message's schema (the route's own) as JSON.
+ */
+const answerOf = (message: Message, result: unknown) => {
+  const status = message.headers[requestKeyHeaders.answerStatus]
+  if (status === undefined) return Effect.succeed(null)
+  const schema = Contract.protocol.requests.get(message.tag)!.successSchema as Schema.Schema<unknown, unknown>
+  return Effect.map(Effect.orDie(Schema.encodeUnknown(schema)(result)), (encoded) => ({ status: Number(status), body: JSON.stringify(encoded) }))
+}
+
+/** The idempotency key the message was sent under, for the save to record its result (and answer) on. */
+const requestKeyOf = (message: Message, answer: { readonly status: number; readonly body: string } | null) => {
+  const scope = message.headers[requestKeyHeaders.scope]
+  const key = message.headers[requestKeyHeaders.key]
+  return scope === undefined || key === undefined ? null : { scope, key, answer }
 }
 
 // The idle time is an entity option, fixed when the layer is built, so the layer is built from config.
@@ -74,22 +91,23 @@ export const ContractLive = Layer.unwrapEffect(Effect.map(ServerConfig, (setting
             Effect.fail(internalError)
           ))
 
-      const write = <A>(headers: Headers.Headers, decide: (contract: Option.Option<Aggregate>, now: string) => Rejection | Decided<A>) =>
+      const write = <A>(message: Message, decide: (contract: Option.Option<Aggregate>, now: string) => Rejection | Decided<A>) =>
         answeringDefects(probe.around(
           id,
           Effect.gen(function*() {
             const before = yield* current
-            const writeId = headers[writeIdHeader]
+            const writeId = message.headers[writeIdHeader]
             const done = recent.find((write) => write.id === writeId)
             // The stored result is the JSON the result was saved as, which its message's schema reads (as on a resumed request).
             if (done !== undefined) return done.result as A
             const decided = decide(before, yield* now)
             if (decided instanceof Rejection) return yield* Effect.fail(decided)
             const written = writeId === undefined ? recent : [...recent, { id: writeId, result: decided.result ?? null }].slice(-recentWritesKept)
+            const request = requestKeyOf(message, yield* answerOf(message, decided.result))
             // Once sent, the save and the copy move together: a request that gives up (a 503) must not
             // leave the statement committed and the copy behind it.
             yield* Effect.uninterruptible(Effect.gen(function*() {
-              yield* repo.save(Option.getOrNull(before), decided.contract, decided.events, decided, requestKeyOf(headers), written)
+              yield* repo.save(Option.getOrNull(before), decided.contract, decided.events, decided, request, written)
               recent = written
               cached = Option.some(decided.contract)
               live.keep(decided.contract)
@@ -99,15 +117,15 @@ export const ContractLive = Layer.unwrapEffect(Effect.map(ServerConfig, (setting
           })
         ))
 
-      const existing = <A>(headers: Headers.Headers, decide: (contract: Aggregate, now: string) => Rejection | Decided<A>) =>
-        write(headers, (contract, at) => Option.isNone(contract) ? notFound("contract", id) : decide(contract.value, at))
+      const existing = <A>(message: Message, decide: (contract: Aggregate, now: string) => Rejection | Decided<A>) =>
+        write(message, (contract, at) => Option.isNone(contract) ? notFound("contract", id) : decide(contract.value, at))
 
       // What every write is decided with besides its message: the time, the service's URL and fresh ids.
       const given = (now: string) => ({ now, publicUrl: config.publicUrl, newId: makeId })
 
       return {
-        Draft: ({ headers, payload }) =>
-          write(headers, (contract, at) => {
+        Draft: ({ payload, ...message }) =>
+          write(message, (contract, at) => {
             if (Option.isSome(contract)) return new Rejection({ code: "invalid_request", message: "This contract already exists." })
             const template = findTemplate(payload.templateId)
             if (template === undefined) return notFound("template", payload.templateId, "template_id")
@@ -115,24 +133,24 @@ export const ContractLive = Layer.unwrapEffect(Effect.map(ServerConfig, (setting
             if (drafted instanceof Rejection || payload.prompted === undefined) return drafted
             return { ...drafted, result: { ...drafted.result, proposed_recipients: payload.prompted.recipients } }
           }),
-        SetFact: ({ headers, payload }) => existing(headers, (contract, at) => setFact(contract, payload.actor, { ...payload, ...given(at) })),
-        ConfirmFact: ({ headers, payload }) => existing(headers, (contract, at) => confirmFact(contract, payload.actor, { ...payload, ...given(at) })),
-        Send: ({ headers, payload }) => existing(headers, (contract, at) => sendContract(contract, payload.actor, { ...payload, ...given(at) })),
-        StageDecision: ({ headers, payload }) => existing(headers, (contract, at) => stageDecision(contract, payload.actor, { ...payload, ...given(at) })),
-        ApplyPlaybook: ({ headers, payload }) => existing(headers, (contract, at) => applyPlaybook(contract, payload.actor, { ...payload, ...given(at) })),
-        WithdrawDecision: ({ headers, payload }) => existing(headers, (contract) => withdrawDecision(contract, payload.actor, payload)),
-        SetReplyNote: ({ headers, payload }) => existing(headers, (contract) => setReplyNote(contract, payload.actor, payload)),
-        DiscardReply: ({ headers, payload }) => existing(headers, (contract) => discardReply(contract, payload.actor)),
-        CommitReply: ({ headers, payload }) => existing(headers, (contract, at) => commitReply(contract, payload.actor, { ...payload, ...given(at) })),
-        WithdrawAsk: ({ headers, payload }) => existing(headers, (contract, at) => withdrawAsk(contract, payload.actor, { ...payload, ...given(at) })),
-        Invite: ({ headers, payload }) => existing(headers, (contract, at) => invite(contract, payload.actor, { ...payload, ...given(at) })),
-        RemoveParty: ({ headers, payload }) => existing(headers, (contract, at) => removeParty(contract, payload.actor, { ...payload, ...given(at) })),
-        Cancel: ({ headers, payload }) => existing(headers, (contract, at) => cancelContract(contract, payload.actor, { ...payload, ...given(at) })),
-        Sign: ({ headers, payload }) => existing(headers, (contract, at) => signContract(contract, payload.actor, { ...payload, ...given(at) })),
-        WithdrawSignature: ({ headers, payload }) =>
-          existing(headers, (contract, at) => withdrawSignature(contract, payload.actor, { ...payload, ...given(at) })),
-        Import: ({ headers, payload }) =>
-          write(headers, (contract, at) => {
+        SetFact: ({ payload, ...message }) => existing(message, (contract, at) => setFact(contract, payload.actor, { ...payload, ...given(at) })),
+        ConfirmFact: ({ payload, ...message }) => existing(message, (contract, at) => confirmFact(contract, payload.actor, { ...payload, ...given(at) })),
+        Send: ({ payload, ...message }) => existing(message, (contract, at) => sendContract(contract, payload.actor, { ...payload, ...given(at) })),
+        StageDecision: ({ payload, ...message }) => existing(message, (contract, at) => stageDecision(contract, payload.actor, { ...payload, ...given(at) })),
+        ApplyPlaybook: ({ payload, ...message }) => existing(message, (contract, at) => applyPlaybook(contract, payload.actor, { ...payload, ...given(at) })),
+        WithdrawDecision: ({ payload, ...message }) => existing(message, (contract) => withdrawDecision(contract, payload.actor, payload)),
+        SetReplyNote: ({ payload, ...message }) => existing(message, (contract) => setReplyNote(contract, payload.actor, payload)),
+        DiscardReply: ({ payload, ...message }) => existing(message, (contract) => discardReply(contract, payload.actor)),
+        CommitReply: ({ payload, ...message }) => existing(message, (contract, at) => commitReply(contract, payload.actor, { ...payload, ...given(at) })),
+        WithdrawAsk: ({ payload, ...message }) => existing(message, (contract, at) => withdrawAsk(contract, payload.actor, { ...payload, ...given(at) })),
+        Invite: ({ payload, ...message }) => existing(message, (contract, at) => invite(contract, payload.actor, { ...payload, ...given(at) })),
+        RemoveParty: ({ payload, ...message }) => existing(message, (contract, at) => removeParty(contract, payload.actor, { ...payload, ...given(at) })),
+        Cancel: ({ payload, ...message }) => existing(message, (contract, at) => cancelContract(contract, payload.actor, { ...payload, ...given(at) })),
+        Sign: ({ payload, ...message }) => existing(message, (contract, at) => signContract(contract, payload.actor, { ...payload, ...given(at) })),
+        WithdrawSignature: ({ payload, ...message }) =>
+          existing(message, (contract, at) => withdrawSignature(contract, payload.actor, { ...payload, ...given(at) })),
+        Import: ({ payload, ...message }) =>
+          write(message, (contract, at) => {
             if (Option.isNone(contract)) return importContract({ ...payload, ...given(at), id, mode: payload.actor.mode })
             // The same import again (its worker resumed after a restart): the contract it made answers.
             if (contract.value.imported?.import !== payload.importId) {
@@ -140,12 +158,12 @@ export const ContractLive = Layer.unwrapEffect(Effect.map(ServerConfig, (setting
             }
             return { contract: contract.value, events: [], result: importSummary(contract.value, payload.parse.missing.length) }
           }),
-        ConfirmBlock: ({ headers, payload }) => existing(headers, (contract, at) => confirmBlock(contract, payload.actor, { ...payload, ...given(at) })),
-        ImportLetter: ({ headers, payload }) =>
-          existing(headers, (contract, at) => importLetter(contract, payload.actor, { ...payload, origin: "email", ...given(at) })),
-        Amend: ({ headers, payload }) =>
+        ConfirmBlock: ({ payload, ...message }) => existing(message, (contract, at) => confirmBlock(contract, payload.actor, { ...payload, ...given(at) })),
+        ImportLetter: ({ payload, ...message }) =>
+          existing(message, (contract, at) => importLetter(contract, payload.actor, { ...payload, origin: "email", ...given(at) })),
+        Amend: ({ payload, ...message }) =>
           answeringDefects(Effect.flatMap(live.read(payload.parent, repo.load), (parent) =>
-            write(headers, (contract, at) =>
+            write(message, (contract, at) =>
               Option.isSome(contract)
                 ? new Rejection({ code: "invalid_request", message: "This contract already exists." })
                 : Option.isNone(parent)

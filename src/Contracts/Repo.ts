@@ -6,6 +6,7 @@ import type { DomainEvent } from "../Domain/Contract/Events.js"
 import type { Mode } from "../Domain/Contract/Mode.js"
 import { rowsOfSave, type TableRows } from "./SaveRows.js"
 import { iso, parseJson } from "../Sql/Values.js"
+import { answerOnClaim, type RequestOfWrite, writeOnClaim } from "../Idempotency/ClaimOfWrite.js"
 
 const json = (value: unknown) => JSON.stringify(value)
 
@@ -118,7 +119,8 @@ export class ContractsRepo extends Effect.Service<ContractsRepo>()("Contracts/Co
 
     /**
      * Stores one decided write, the aggregate, its party rows, letters, events and mail, and the
-     * result on the request's idempotency claim, as one statement, so all or nothing and one round trip. The sequence check is a second lock behind the entity's: a
+     * result (and answer) on the request's idempotency claim, as one statement, so all or nothing and one
+     * round trip. The sequence check is a second lock behind the entity's: a
      * write decided on a stale copy matches no row, and then nothing else is written either.
      */
     const save = Effect.fnUntraced(
@@ -127,10 +129,14 @@ export class ContractsRepo extends Effect.Service<ContractsRepo>()("Contracts/Co
         next: Contract,
         events: ReadonlyArray<DomainEvent>,
         effects: Partial<Pick<Decided<unknown>, "mail" | "relationship" | "result">> = {},
-        request: { readonly scope: string; readonly key: string } | null = null,
+        request: RequestOfWrite | null = null,
         recentWrites: ReadonlyArray<RecentWrite> = []
       ) {
-        if (previous === next) return
+        // Nothing to store but, perhaps, the request's answer (a write that changed nothing).
+        if (previous === next) {
+          if (request !== null && request.answer !== null) yield* answerOnClaim(sql, request, request.answer)
+          return
+        }
         const contractRow = previous === null
           ? sql`
             INSERT INTO contracts (id, mode, org_id, state, origin, title, relationship_id, words_hash, head_sequence, created_at, updated_at, doc, recent_writes)
@@ -146,11 +152,7 @@ export class ContractsRepo extends Effect.Service<ContractsRepo>()("Contracts/Co
             RETURNING id`
         const added = rowsOfSave(previous, next, events, effects).map(addRows)
         // The write's idempotency claim learns, in the same statement, that the write is stored.
-        if (request !== null) {
-          added.push(sql`request_stored AS (
-            UPDATE idempotency_keys SET contract_id = ${next.id}, result = ${json(effects.result ?? null)}::jsonb
-            WHERE scope = ${request.scope} AND key = ${request.key} AND status IS NULL AND EXISTS (SELECT 1 FROM saved))`)
-        }
+        if (request !== null) added.push(writeOnClaim(sql, request, next.id, json(effects.result ?? null)))
         const rows = yield* sql<{ saved: number }>`
           WITH saved AS (${contractRow})${added.length === 0 ? sql`` : sql`, ${sql.csv(added)}`}
           SELECT count(*)::int AS saved FROM saved`

@@ -1,4 +1,4 @@
-import { Context } from "effect"
+import { Context, type MutableRef } from "effect"
 
 /**
  * The idempotency key a write runs under. A contract write stores its result on the key's claim
@@ -12,10 +12,20 @@ export class RequestKey extends Context.Tag("Idempotency/RequestKey")<RequestKey
   readonly claimedAt: number
   /** When resuming: the contract write this key already stored, and that write's result. */
   readonly stored: { readonly contract: string; readonly result: unknown } | null
+  /**
+   * Set once the request's write has stored the request's whole answer on the claim, in the
+   * save's own statement (a route whose answer is its write's result): nothing is left to keep.
+   */
+  readonly answeredByWrite: MutableRef.MutableRef<boolean>
 }>() {}
 
 /** Message headers that carry the key from the HTTP edge to the contract's entity. */
-export const requestKeyHeaders = { scope: "x-idempotency-scope", key: "x-idempotency-key" } as const
+export const requestKeyHeaders = {
+  scope: "x-idempotency-scope",
+  key: "x-idempotency-key",
+  /** Present when the request's answer is the write's result: the HTTP status it answers with. */
+  answerStatus: "x-idempotency-answer-status"
+} as const
 
 /**
  * The header naming one write: the same on every copy of its message the cluster sends, so the

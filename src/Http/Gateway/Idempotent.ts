@@ -3,7 +3,6 @@ import { Effect } from "effect"
 import { type Caller, orgScope } from "../../Auth/Actor.js"
 import { reject } from "../../Domain/Contract/Rejection.js"
 import { fingerprint, type Idempotency } from "../../Idempotency/Idempotency.js"
-import { RequestKey } from "../../Idempotency/RequestKey.js"
 import { RetryLater } from "./Answer.js"
 
 const maxKeyLength = 255
@@ -52,7 +51,7 @@ export const idempotent = <R>(
       case "Proceed":
       case "Resume": {
         const stored = claim._tag === "Resume" ? { contract: claim.contract, result: claim.result } : null
-        return yield* idempotency.settle(scope, key, Effect.provideService(handler, RequestKey, { scope, key, claimedAt: claim.claimedAt, stored }))
+        return yield* idempotency.settle({ scope, key, claimedAt: claim.claimedAt, stored }, handler)
       }
     }
   })

@@ -1,0 +1,30 @@
+import type { SqlClient } from "@effect/sql"
+
+/** The request a contract write runs under: its idempotency key, and its answer when that is the write's result. */
+export interface RequestOfWrite {
+  readonly scope: string
+  readonly key: string
+  readonly answer: { readonly status: number; readonly body: string } | null
+}
+
+const claimOf = (sql: SqlClient.SqlClient, request: RequestOfWrite) => sql`scope = ${request.scope} AND key = ${request.key} AND status IS NULL`
+
+const answerColumns = (sql: SqlClient.SqlClient, answer: NonNullable<RequestOfWrite["answer"]>) =>
+  sql`status = ${answer.status}, body = ${answer.body}, locked_until = NULL`
+
+/**
+ * A part of the save's statement (Contracts/Repo.ts), run only if its contract row was written
+ * (`saved` holds it): the claim learns that the write is stored and its result, so a retry whose
+ * answer was lost resumes from it; and the answer too when the route answers with the result, so
+ * the request keeps nothing after (Idempotency.settle).
+ */
+export const writeOnClaim = (sql: SqlClient.SqlClient, request: RequestOfWrite, contract: string, result: string) => {
+  const answer = request.answer === null ? sql`` : sql`${answerColumns(sql, request.answer)}, `
+  return sql`request_stored AS (
+    UPDATE idempotency_keys SET ${answer}contract_id = ${contract}, result = ${result}::jsonb
+    WHERE ${claimOf(sql, request)} AND EXISTS (SELECT 1 FROM saved))`
+}
+
+/** The answer alone, for a write that stored nothing else (it changed nothing). */
+export const answerOnClaim = (sql: SqlClient.SqlClient, request: RequestOfWrite, answer: NonNullable<RequestOfWrite["answer"]>) =>
+  sql`UPDATE idempotency_keys SET ${answerColumns(sql, answer)} WHERE ${claimOf(sql, request)}`
