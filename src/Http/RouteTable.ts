@@ -22,10 +22,13 @@ const decoded = (segment: string) => {
 }
 
 // Literal segments are compared decoded, as the router compares them: `/%61dmin/orgs` is the
-// admin route, and must meet the admin route's checks.
+// admin route, and must meet the admin route's checks. `segments` are the request's, decoded.
 const matches = (route: Route, segments: ReadonlyArray<string>) =>
   route.segments.length === segments.length &&
-  route.segments.every((segment, i) => segment.startsWith(":") || segment === decoded(segments[i]!))
+  route.segments.every((segment, i) => segment.startsWith(":") || segment === segments[i])
+
+const paramCount = (route: Route) => route.segments.filter((segment) => segment.startsWith(":")).length
+const shapeOf = (method: string, length: number) => `${method} ${length}`
 
 /**
  * The request's target as one URL, whatever it starts with: `new URL("//admin/orgs", base)`
@@ -60,17 +63,20 @@ export const routeTable = (api: HttpApi.HttpApi.Any) => {
       })
     }
   })
+  // Every request looks its route up: only routes of its method and length are tried, literal
+  // segments before parameters (/letters/latest is not a letter id), so the first match wins.
+  const byShape = new Map<string, Array<Route>>()
+  for (const route of [...routes].sort((a, b) => paramCount(a) - paramCount(b))) {
+    const shape = shapeOf(route.method, route.segments.length)
+    byShape.set(shape, [...(byShape.get(shape) ?? []), route])
+  }
   return {
     find: (method: string, path: string): Route | undefined => {
-      const segments = split(path)
-      const params = (route: Route) => route.segments.filter((segment) => segment.startsWith(":")).length
-      // A literal segment beats a parameter: /letters/latest is not a letter id.
-      return routes
-        .filter((route) => route.method === method && matches(route, segments))
-        .sort((a, b) => params(a) - params(b))[0]
+      const segments = split(path).map(decoded)
+      return byShape.get(shapeOf(method, segments.length))?.find((route) => matches(route, segments))
     },
     methodsAt: (path: string): ReadonlyArray<string> => {
-      const segments = split(path)
+      const segments = split(path).map(decoded)
       return routes.filter((route) => matches(route, segments)).map((route) => route.method)
     }
   }
