@@ -19,8 +19,6 @@ export class Appended extends Effect.Service<Appended>()("EventLog/Appended", {
     yield* signals.appended.onHeard(ringHere)
     return {
       ring: Effect.zipRight(ringHere, signals.appended.publishSoon),
-      /** Rings this process's bell only: for news no other runner needs, as a finished attempt's free slot. */
-      ringHere,
       heard: Effect.asVoid(Queue.take(bell))
     } as const
   })

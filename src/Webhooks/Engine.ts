@@ -1,4 +1,4 @@
-import { Duration, Effect, FiberSet, Option } from "effect"
+import { Duration, Effect, FiberSet, Option, Queue } from "effect"
 import { subscribes, typeOnSide } from "../Domain/Webhooks/EventTypes.js"
 import { Appended } from "../EventLog/Appended.js"
 import { DeliveryAttempt } from "./Attempt.js"
@@ -8,6 +8,11 @@ import type { NewDelivery } from "./Rows.js"
 
 /** Attempts in flight at once, across every endpoint. */
 export const deliveryConcurrency = 16
+/**
+ * Free slots a claim waits for while attempts are in flight: one claim then serves several
+ * deliveries, where a claim per finished attempt made each delivery cost a claim of its own.
+ */
+const claimBatch = 4
 /** How long a claimed delivery is held before another look may take it again. */
 const leaseMs = 120_000
 /** Events turned into deliveries per transaction. */
@@ -39,6 +44,16 @@ export class WebhookEngine extends Effect.Service<WebhookEngine>()("Webhooks/Eng
     // Attempts this process is making: never claimed again here, even if a stalled attempt outlives its lease.
     const inFlight = new Set<string>()
     const attempts = yield* FiberSet.make()
+    // The logs are read at start, after a ring (something was appended) and at every timed look;
+    // not when an attempt merely freed its slot, which made every delivery cost a read of the logs.
+    let logsToRead = true
+    // Wakes the engine: a finished attempt (a slot is free) or new events. Their news is in
+    // `inFlight` and `logsToRead`, so a wake lost to a race with the timer loses nothing.
+    const wake = yield* Queue.sliding<true>(1)
+    yield* Effect.forkScoped(Effect.forever(Effect.zipRight(
+      appended.heard,
+      Effect.zipRight(Effect.sync(() => (logsToRead = true)), Queue.offer(wake, true))
+    )))
 
     const fanOut: Effect.Effect<void> = Effect.flatMap(clock.currentTimeMillis, (now) =>
       Effect.flatMap(
@@ -46,10 +61,13 @@ export class WebhookEngine extends Effect.Service<WebhookEngine>()("Webhooks/Eng
         (events) => (events >= fanOutBatch ? fanOut : Effect.void)
       ))
 
+    const free = () => deliveryConcurrency - inFlight.size
+    // With attempts in flight, wait for a few slots; with none, any due delivery is claimed at once.
+    const canClaim = () => inFlight.size === 0 || free() >= claimBatch
+
     const claim = Effect.gen(function*() {
-      const free = deliveryConcurrency - inFlight.size
-      if (free <= 0) return
-      const due = yield* deliveries.claimDue(yield* clock.currentTimeMillis, leaseMs, free, [...inFlight])
+      if (!canClaim()) return
+      const due = yield* deliveries.claimDue(yield* clock.currentTimeMillis, leaseMs, free(), [...inFlight])
       for (const claimed of due) {
         const delivery = claimed.delivery
         inFlight.add(delivery.id)
@@ -57,23 +75,32 @@ export class WebhookEngine extends Effect.Service<WebhookEngine>()("Webhooks/Eng
           attempts,
           attempt.run(claimed).pipe(
             Effect.catchAllCause((cause) => Effect.logError("webhook attempt failed", cause)),
-            Effect.ensuring(Effect.zipRight(Effect.sync(() => inFlight.delete(delivery.id)), appended.ringHere))
+            Effect.ensuring(Effect.zipRight(Effect.sync(() => inFlight.delete(delivery.id)), Queue.offer(wake, true)))
           )
         )
       }
     })
 
     const wait = Effect.gen(function*() {
+      // Until enough slots are free only a finished attempt (or new events) can change anything.
+      if (!canClaim()) return yield* Queue.take(wake)
       const due = yield* deliveries.nextDue([...inFlight])
-      const busy = inFlight.size >= deliveryConcurrency
       // Read after the query: time that passed while it ran is not slept again.
       const now = yield* clock.currentTimeMillis
       const until = Option.match(due, { onNone: () => idleLook, onSome: (at) => Duration.min(Duration.millis(Math.max(0, at - now)), idleLook) })
-      // With every slot taken, only a finished attempt (which rings) frees one.
-      yield* busy ? appended.heard : Effect.race(appended.heard, Effect.sleep(until))
+      const timed = yield* Effect.race(Effect.as(Queue.take(wake), false), Effect.as(Effect.sleep(until), true))
+      if (timed) logsToRead = true
     })
 
-    const cycle = Effect.all([fanOut, claim, wait], { discard: true }).pipe(
+    const cycle = Effect.gen(function*() {
+      // Cleared before the read, so a ring while it runs (an event it may have missed) reads again.
+      if (logsToRead) {
+        logsToRead = false
+        yield* Effect.onError(fanOut, () => Effect.sync(() => (logsToRead = true)))
+      }
+      yield* claim
+      yield* wait
+    }).pipe(
       Effect.catchAllCause((cause) => Effect.zipRight(Effect.logError("webhook engine cycle failed", cause), Effect.sleep(Duration.seconds(1))))
     )
     yield* Effect.forkScoped(Effect.withClock(Effect.forever(cycle), clock))
