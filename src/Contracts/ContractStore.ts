@@ -93,7 +93,7 @@ export class ContractStore extends Effect.Service<ContractStore>()("Contracts/Co
           }
           : { [writeIdHeader]: randomToken() }
         const answered = Option.isSome(requestKey) && answerStatus !== undefined
-          ? Effect.tap(RpcClient.withHeaders(sent, headers), () => MutableRef.set(requestKey.value.answeredByWrite, true))
+          ? Effect.tap(RpcClient.withHeaders(sent, headers), () => Effect.sync(() => MutableRef.set(requestKey.value.answeredByWrite, true)))
           : RpcClient.withHeaders(sent, headers)
         return Effect.catchAll(
           answered,
