@@ -18,7 +18,7 @@ export class Me extends Effect.Service<Me>()("Me", {
       const rows = caller.person === null
         ? []
         : caller.guest !== null
-        ? (yield* store.seatsOf(caller.person.id, caller.mode, undefined, 1000)).filter((row) => row.party === caller.guest!.party)
+        ? yield* store.seatsOf(caller.person.id, caller.mode, undefined, 1, caller.guest.party)
         : yield* store.seatsOf(caller.person.id, caller.mode, startingAfter, meParties)
       const parties = rows.slice(0, meParties)
       const has_more = rows.length > meParties

@@ -90,6 +90,30 @@ for (const database of databases) {
       expect(scans).toEqual([])
     })
 
+    it("GET /me of a guest link reads its one seat through the key, however many seats its person holds", async () => {
+      // A guest's person may sit on many contracts; /me once read the first 1,000 and looked for the link's among them.
+      const { seats, scans, held } = await run(Effect.gen(function*() {
+        const sql = yield* SqlClient.SqlClient
+        const repo = yield* ContractsRepo
+        yield* sql`INSERT INTO people (id, org_id, mode, name, email, created_at)
+          VALUES ('per_guest', NULL, 'live', 'Guest', 'guest@example.com', timestamptz '2025-12-01')`
+        yield* sql`INSERT INTO contract_parties (party_id, contract_id, person_id, org_id, mode, side, capacity, removed_at, contract_org, contract_created_at)
+          SELECT 'pty_guest_' || id, id, 'per_guest', NULL, mode, 'counterparty', '["signer"]'::jsonb, NULL, org_id, created_at
+          FROM contracts WHERE mode = 'live'`
+        yield* sql`ANALYZE contract_parties`
+        const [last] = yield* sql<{ party_id: string; held: number }>`
+          SELECT max(party_id) AS party_id, count(*)::int AS held FROM contract_parties WHERE person_id = 'per_guest'`
+        const planned = yield* seqScansOf(repo.partiesOf("per_guest", "live", undefined, 1, last!.party_id))
+        yield* sql`DELETE FROM contract_parties WHERE person_id = 'per_guest'`
+        yield* sql`DELETE FROM people WHERE id = 'per_guest'`
+        yield* sql`ANALYZE contract_parties`
+        return { seats: planned.result.map((seat) => seat.party === last!.party_id), scans: planned.scans, held: last!.held }
+      }))
+      expect(held).toBeGreaterThan(1_000)
+      expect(seats).toEqual([true])
+      expect(scans).toEqual([])
+    })
+
     it("GET /contracts lists the org's own contracts and its live seats elsewhere, newest first, each once", async () => {
       const { listed, expected } = await run(Effect.gen(function*() {
         const sql = yield* SqlClient.SqlClient

@@ -118,7 +118,7 @@ export class ContractStore extends Effect.Service<ContractStore>()("Contracts/Co
     const contractOfSignature = (signatureId: string) => repo.contractOfSignature(signatureId)
     const list = (filter: ListFilter) => repo.list(filter)
     const events = (contractId: string, after: number, limit: number) => repo.events(contractId, after, limit)
-    const seatsOf = (person: string, mode: Mode, after: string | undefined, limit: number) => repo.partiesOf(person, mode, after, limit)
+    const seatsOf = (person: string, mode: Mode, after: string | undefined, limit: number, only?: string) => repo.partiesOf(person, mode, after, limit, only)
 
     return { read, visible, write, newContractId, contractOfAsk, contractOfSignature, list, events, seatsOf } as const
   })

@@ -221,12 +221,13 @@ export class ContractsRepo extends Effect.Service<ContractsRepo>()("Contracts/Co
       return { data, has_more: beyond.length > 0 }
     }, Effect.orDie)
 
+    /** A person's live seats by party id; `only`: the one seat a guest link reaches. */
     const partiesOf = Effect.fnUntraced(
-      function*(person: string, mode: Mode, after: string | undefined, limit: number) {
+      function*(person: string, mode: Mode, after: string | undefined, limit: number, only?: string) {
         const rows = yield* sql<{ contract_id: string; party_id: string; capacity: unknown }>`
           SELECT contract_id, party_id, capacity FROM contract_parties
           WHERE person_id = ${person} AND mode = ${mode} AND removed_at IS NULL
-            ${after === undefined ? sql`` : sql`AND party_id > ${after}`}
+            ${after === undefined ? sql`` : sql`AND party_id > ${after}`} ${only === undefined ? sql`` : sql`AND party_id = ${only}`}
           ORDER BY party_id LIMIT ${limit + 1}`
         return rows.map((row) => ({ contract: row.contract_id, party: row.party_id, capacity: parseJson<Array<"negotiator" | "signer">>(row.capacity) }))
       },
