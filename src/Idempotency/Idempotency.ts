@@ -2,7 +2,7 @@ import type { HttpServerResponse } from "@effect/platform"
 import { Clock, Effect, Exit, MutableRef, Option } from "effect"
 import { sha256 } from "../Domain/Words/Blocks.js"
 import { IdempotencyRepo } from "./Repo.js"
-import { RequestKey } from "./RequestKey.js"
+import { type ClaimedKey, RequestKey } from "./RequestKey.js"
 
 export const retention = 24 * 60 * 60 * 1000
 /** A claim older than this with no answer belongs to a process that died mid-request. */
@@ -118,12 +118,7 @@ export class Idempotency extends Effect.Service<Idempotency>()("Idempotency/Idem
      * has nothing left to keep: that saves a round trip and a statement per commit.
      */
     const settle = <E, R>(
-      claimed: {
-        readonly scope: string
-        readonly key: string
-        readonly claimedAt: number
-        readonly stored: { readonly contract: string; readonly result: unknown } | null
-      },
+      claimed: ClaimedKey,
       request: Effect.Effect<HttpServerResponse.HttpServerResponse, E, R>
     ) => {
       const { key, scope } = claimed

@@ -19,6 +19,9 @@ export class RequestKey extends Context.Tag("Idempotency/RequestKey")<RequestKey
   readonly answeredByWrite: MutableRef.MutableRef<boolean>
 }>() {}
 
+/** What a claim gives the request it runs: the key, its time, and a stored write to resume from. */
+export type ClaimedKey = Omit<Context.Tag.Service<RequestKey>, "answeredByWrite">
+
 /** Message headers that carry the key from the HTTP edge to the contract's entity. */
 export const requestKeyHeaders = {
   scope: "x-idempotency-scope",
