@@ -6,6 +6,7 @@ import { Context, Effect, Inspectable, Option } from "effect"
 import { createHash } from "node:crypto"
 import { createWriteStream, type WriteStream } from "node:fs"
 import { mkdir, mkdtemp, rm } from "node:fs/promises"
+import { pipeline } from "node:stream/promises"
 import { basename, join } from "node:path"
 import { excerpt, reject, type Rejection } from "../Domain/Contract/Rejection.js"
 import { refusalOf } from "./JsonBody.js"
@@ -82,6 +83,10 @@ export const readUpload = (request: HttpServerRequest.HttpServerRequest, rule: U
 
 const fileFieldNames = (rule: UploadRule) => [rule.fileField, ...rule.fileAliases]
 
+/** busboy's own words name what broke ("Malformed part header", "Unexpected end of form"). */
+const unreadable = (rule: UploadRule, error: Error) =>
+  reject("invalid_request", `The multipart body could not be read: ${excerpt(error.message)}.`, { param: rule.fileField })
+
 const streamParts = (request: HttpServerRequest.HttpServerRequest, rule: UploadRule, dir: string) =>
   Effect.async<Upload, Rejection>((resume) => {
     const source = NodeHttpServerRequest.toIncomingMessage(request)
@@ -133,22 +138,16 @@ const streamParts = (request: HttpServerRequest.HttpServerRequest, rule: UploadR
         bytes += chunk.length
       })
       stream.on("limit", () => {
-        stream.unpipe(out)
-        stream.resume()
         out.destroy()
         stop(reject("file_too_large", `'${excerpt(filename)}' is over ${rule.maxFileBytes / (1024 * 1024)} MB.`, { param: rule.fileField }))
       })
-      const written = new Promise<void>((done, fail) => {
-        out.on("finish", () => {
-          files.push({ filename, declaredType: info.mimeType, path, bytes, sha256: hash.digest("hex") })
-          done()
-        })
-        out.on("error", fail)
-        stream.pipe(out)
+      // The pipeline owns both streams' errors: busboy destroys a file's stream with its own error
+      // when the body ends inside that file ("Unexpected end of form"), and an 'error' nobody
+      // listens to stops the process. Whatever ends the pipeline early, the request is refused.
+      const written = pipeline(stream, out).then(() => {
+        files.push({ filename, declaredType: info.mimeType, path, bytes, sha256: hash.digest("hex") })
       })
-      // Once the request is refused or gone nobody awaits this file: its failure must not go unhandled
-      // (an unhandled rejection stops a Node process).
-      written.catch(() => {})
+      written.catch((error: Error) => stop(unreadable(rule, error)))
       writing.push(written)
     })
     parser.on("field", (name, value, info) => {
@@ -167,8 +166,7 @@ const streamParts = (request: HttpServerRequest.HttpServerRequest, rule: UploadR
       ))
     parser.on("partsLimit", () => stop(reject("invalid_request", "The multipart body has too many parts.")))
     parser.on("fieldsLimit", () => stop(reject("invalid_request", "The multipart body has too many fields.")))
-    // busboy's own words name what broke ("Malformed part header", "Unexpected end of form").
-    parser.on("error", (error: Error) => stop(reject("invalid_request", `The multipart body could not be read: ${excerpt(error.message)}.`)))
+    parser.on("error", (error: Error) => stop(unreadable(rule, error)))
     parser.on("close", () => {
       if (settled) return
       Promise.all(writing).then(
