@@ -1,4 +1,4 @@
-import { HttpApiBuilder, HttpApiScalar, HttpServer } from "@effect/platform"
+import { HttpApiBuilder, HttpApiScalar, HttpRouter, HttpServer } from "@effect/platform"
 import { NodeHttpServer } from "@effect/platform-node"
 import { Effect, Layer } from "effect"
 import { AdminHttp } from "./Admin/Http.js"
@@ -171,7 +171,9 @@ const HttpLive = HttpApiBuilder.serve().pipe(
   HttpServer.withLogAddress,
   // One of each for HTTP and MCP alike: a person's allowance is one allowance whichever way they come.
   Layer.provide(Mcp.Default),
-  Layer.provide(Layer.mergeAll(Authenticate.Default, RateLimiter.layer))
+  Layer.provide(Layer.mergeAll(Authenticate.Default, RateLimiter.layer)),
+  // Paths are compared exactly, as the gateway compares them: `/ME` is no route (one reading decides).
+  Layer.provide(HttpRouter.setRouterConfig({ caseSensitive: true }))
 )
 
 /** The whole service on any HTTP server layer; config, the write probe, the delivery clock and the answerer come from outside. */

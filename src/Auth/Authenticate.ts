@@ -6,7 +6,7 @@ import type { Caller } from "./Actor.js"
 import { AuthCache } from "./Cache.js"
 import { AuthRepo } from "./Repo.js"
 import { apiKeyPattern, hashSecret, personTokenPattern } from "./Secrets.js"
-import { requestUrl } from "../Http/RouteTable.js"
+import { requestTarget } from "../Http/RouteTable.js"
 
 const unauthorized = (message: string) => reject("unauthorized", message)
 
@@ -74,7 +74,7 @@ export class Authenticate extends Effect.Service<Authenticate>()("Auth/Authentic
     /** Resolves the credential, the version in force and the acting person of one request. */
     const caller = Effect.fnUntraced(function*(request: HttpServerRequest.HttpServerRequest) {
       const header = request.headers["authorization"]
-      const urlToken = requestUrl(request.url).searchParams.get("t")
+      const urlToken = requestTarget(request.url)?.searchParams.get("t") ?? null
       if (header === undefined || header.trim() === "") {
         if (urlToken !== null && (request.method === "GET" || request.method === "HEAD")) return yield* guest(request, urlToken)
         if (urlToken !== null) {

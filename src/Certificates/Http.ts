@@ -3,7 +3,7 @@ import { Effect } from "effect"
 import { Api } from "../Api.js"
 import { Certificates } from "../Certificates.js"
 import { SigningKey } from "./SigningKey.js"
-import { requestUrl } from "../Http/RouteTable.js"
+import { requestTarget } from "../Http/RouteTable.js"
 
 export const CertificatesHttp = HttpApiBuilder.group(
   Api,
@@ -22,7 +22,7 @@ export const CertificateRoutes = HttpApiBuilder.Router.use((router) =>
     const document = Effect.gen(function*() {
       const params = yield* HttpRouter.params
       const request = yield* HttpServerRequest.HttpServerRequest
-      const query = requestUrl(request.url).searchParams
+      const query = requestTarget(request.url)?.searchParams ?? new URLSearchParams()
       return yield* certificates.document(params["id"] ?? "", Number(query.get("expires")), query.get("token") ?? "")
     })
     yield* router.get("/certificates/signing-key.pem", Effect.succeed(HttpServerResponse.text(key.publicPem, { contentType: "application/x-pem-file" })))

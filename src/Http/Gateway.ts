@@ -10,11 +10,11 @@ import { RateLimiter } from "../RateLimit/RateLimiter.js"
 import { AdminAdmission } from "./AdminAdmitted.js"
 import { withJsonBody, withParts } from "./BodyReader.js"
 import { actingPerson, adminToken, guestReach, rate, scope } from "./Gateway/Admission.js"
-import { answering } from "./Gateway/Answer.js"
+import { answering, unrecognized } from "./Gateway/Answer.js"
 import { idempotent, keyOf } from "./Gateway/Idempotent.js"
 import { ifMatch, jsonBody, pathAndQuery } from "./Gateway/Values.js"
 import type { JsonBody } from "./JsonBody.js"
-import { requestUrl, type RouteTable } from "./RouteTable.js"
+import { requestTarget, routerTarget, type RouteTable } from "./RouteTable.js"
 import { persistedRecord, readUpload, type Upload, Uploaded, type UploadRule } from "./Upload.js"
 
 /** The handler reads exactly the body the gateway checked. */
@@ -22,7 +22,7 @@ const handing = <E, R>(
   app: Effect.Effect<HttpServerResponse.HttpServerResponse, E, R>,
   request: HttpServerRequest.HttpServerRequest,
   body: JsonBody | null
-) => (body === null ? app : Effect.provideService(app, HttpServerRequest.HttpServerRequest, withJsonBody(request, body)))
+) => Effect.provideService(app, HttpServerRequest.HttpServerRequest, body === null ? request : withJsonBody(request, body))
 
 /** The handler of a multipart endpoint decodes the parts the gateway streamed, and reads the files' facts. */
 const handingUpload = <E, R>(
@@ -58,10 +58,14 @@ export const gateway = (routes: RouteTable) =>
 
       return (app) =>
         answered(Effect.gen(function*() {
-          const request = yield* HttpServerRequest.HttpServerRequest
-          const url = requestUrl(request.url)
-          const route = routes.find(request.method, url.pathname)
-          if (route === undefined) return yield* app
+          const sent = yield* HttpServerRequest.HttpServerRequest
+          const url = requestTarget(sent.url)
+          if (url === null) return yield* unrecognized(sent.method, sent.url)
+          // From here on the router, the handler and every step read the target as the gateway did.
+          const request = sent.modify({ url: routerTarget(url) })
+          // HEAD is GET without the body (RFC 9110): the same route, checks and answer; Node drops the body.
+          const route = routes.find(request.method === "HEAD" ? "GET" : request.method, url.pathname)
+          if (route === undefined) return yield* Effect.provideService(app, HttpServerRequest.HttpServerRequest, request)
           const { policy } = route
           if (policy.credential === "admin") {
             yield* adminToken(request, token)

@@ -31,10 +31,27 @@ const paramCount = (route: Route) => route.segments.filter((segment) => segment.
 const shapeOf = (method: string, length: number) => `${method} ${length}`
 
 /**
- * The request's target as one URL, whatever it starts with: `new URL("//admin/orgs", base)`
- * would read `admin` as a host and leave `/orgs`, while the router reads the path `/admin/orgs`.
+ * The request's target as one URL, or null when it is no path: origin-form (`/me`), or
+ * absolute-form (`http://host/me`), which RFC 9112 says a server must accept. The prefix keeps
+ * `//admin/orgs` a path: `new URL("//admin/orgs", base)` would read `admin` as a host.
  */
-export const requestUrl = (target: string) => new URL(`http://x${target.startsWith("/") ? "" : "/"}${target}`)
+export const requestTarget = (target: string): URL | null => {
+  try {
+    if (target.startsWith("/")) return new URL(`http://x${target}`)
+    if (!/^https?:\/\//i.test(target)) return null
+    const absolute = new URL(target)
+    return new URL(`http://x${absolute.pathname}${absolute.search}`)
+  } catch {
+    return null
+  }
+}
+
+/**
+ * The target the router is handed: the path exactly as the gateway read it, so one reading decides
+ * which route a request is. The router would end the path at a `;` (as some servers do for
+ * `;jsessionid=`); encoded, it stays part of the segment it was sent in.
+ */
+export const routerTarget = (url: URL) => `${url.pathname.replaceAll(";", "%3B")}${url.search}`
 
 /** The declared endpoints, read back from the HttpApi so the gateway never keeps its own copy. */
 export const routeTable = (api: HttpApi.HttpApi.Any) => {

@@ -5,7 +5,7 @@ import { Cause, Data, Effect } from "effect"
 import { excerpt, internalError, reject, Rejection } from "../../Domain/Contract/Rejection.js"
 import { fromDecodeError } from "../DecodeErrors.js"
 import { errorResponse } from "../Envelope.js"
-import { requestUrl, type RouteTable } from "../RouteTable.js"
+import { requestTarget, type RouteTable } from "../RouteTable.js"
 import { ContractUnavailable } from "../../Contracts/ContractUnavailable.js"
 
 /** A refusal whose answer says when to come back (`Retry-After`, in seconds). */
@@ -33,7 +33,7 @@ export const answering = (routes: RouteTable, docsUrl: string) => <R>(app: Effec
           if (error instanceof RetryLater) return fail(error.rejection, { "retry-after": String(error.seconds) })
           if (error instanceof HttpApiDecodeError) return fail(fromDecodeError(error))
           if (error instanceof RouteNotFound) {
-            const path = requestUrl(request.url).pathname
+            const path = requestTarget(request.url)?.pathname ?? request.url
             const allowed = routes.methodsAt(path)
             return fail(unrecognized(request.method, path), allowed.length === 0 ? {} : { allow: allowed.join(", ") })
           }
