@@ -43,6 +43,10 @@ export interface Settings {
   readonly runnerListenAddress?: string
   /** Seconds a contract write may wait for its runner before the request answers `503` with `Retry-After`. */
   readonly contractWriteTimeoutSeconds?: number
+  /** Seconds a client may take to send its headers, or leave its body without a byte, before `408`. */
+  readonly clientTimeoutSeconds?: number
+  /** Origins (`scheme://host[:port]`) whose web pages may call `/mcp`; unset or empty: none, only clients that send no `Origin`. */
+  readonly mcpAllowedOrigins?: ReadonlyArray<string>
 }
 
 export const defaultContractIdleSeconds = 300
@@ -52,6 +56,7 @@ export const defaultIngressDomain = "ingress.localhost"
 export const defaultIngressMaxBytes = 30 * 1024 * 1024
 export const defaultMailFrom = "Contracts <contracts@localhost>"
 export const defaultContractWriteTimeoutSeconds = 30
+export const defaultClientTimeoutSeconds = 20
 
 export const runnerNeedsPostgres = "RUNNER_ADDRESS needs DATABASE_URL=postgres://…: the embedded database is one process's own, so it serves one runner only."
 
@@ -93,7 +98,10 @@ export class ServerConfig extends Context.Tag("ServerConfig")<ServerConfig, Sett
         runnerListenAddress: Option.getOrUndefined(yield* Config.option(Config.nonEmptyString("RUNNER_LISTEN_ADDRESS"))),
         contractWriteTimeoutSeconds: yield* Config.integer("CONTRACT_WRITE_TIMEOUT_SECONDS").pipe(
           Config.withDefault(defaultContractWriteTimeoutSeconds)
-        )
+        ),
+        clientTimeoutSeconds: yield* Config.integer("CLIENT_TIMEOUT_SECONDS").pipe(Config.withDefault(defaultClientTimeoutSeconds)),
+        mcpAllowedOrigins: (yield* Config.string("MCP_ALLOWED_ORIGINS").pipe(Config.withDefault(""))).split(",").map((origin) => origin.trim())
+          .filter((origin) => origin !== "")
       }
     })
   )

@@ -1,13 +1,14 @@
 import { Server } from "@modelcontextprotocol/sdk/server/index.js"
 import { WebStandardStreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js"
-import { CallToolRequestSchema, type CallToolResult, ListToolsRequestSchema } from "@modelcontextprotocol/sdk/types.js"
+import { CallToolRequestSchema, type CallToolResult, ErrorCode, ListToolsRequestSchema, McpError } from "@modelcontextprotocol/sdk/types.js"
 import { Cause, Effect, Exit, Option, Runtime } from "effect"
 import { Actor, type Caller } from "./Auth/Actor.js"
 import { ServerConfig } from "./Config.js"
-import { internalError, reject, Rejection } from "./Domain/Contract/Rejection.js"
+import { excerpt, internalError, reject, Rejection } from "./Domain/Contract/Rejection.js"
 import { envelope } from "./Http/Envelope.js"
 import { rateBucketOf, RateLimiter } from "./RateLimit/RateLimiter.js"
-import { type Tool, tools, type ToolServices } from "./Mcp/Tools.js"
+import type { Tool, ToolServices } from "./Mcp/Tool.js"
+import { tools } from "./Mcp/Tools.js"
 
 // The largest JSON-RPC message an agent may send; the tools' own arguments are small.
 const maxRequestBytes = 1024 * 1024
@@ -47,13 +48,12 @@ export class Mcp extends Effect.Service<Mcp>()("Mcp", {
     const serverFor = (caller: Caller) => {
       const server = new Server({ name: "contracts", version: "1.0.0" }, { capabilities: { tools: {} } })
       server.setRequestHandler(ListToolsRequestSchema, () => ({
-        tools: tools.map(({ description, inputSchema, name }) => ({ name, description, inputSchema }))
+        tools: tools.map(({ annotations, description, inputSchema, name, title }) => ({ name, title, description, inputSchema, annotations }))
       }))
       server.setRequestHandler(CallToolRequestSchema, async (request) => {
         const tool = tools.find((candidate) => candidate.name === request.params.name)
-        if (tool === undefined) {
-          return refused(reject("invalid_request", `There is no tool '${request.params.name.slice(0, 100)}'.`, { param: "name" }))
-        }
+        // The MCP specification makes an unknown tool a protocol error, not a tool's refusal.
+        if (tool === undefined) throw new McpError(ErrorCode.InvalidParams, `There is no tool '${excerpt(request.params.name)}'.`)
         const exit = await Runtime.runPromiseExit(runtime)(run(tool, caller, request.params.arguments))
         if (Exit.isSuccess(exit)) return answer(exit.value)
         const failure = Cause.failureOption(exit.cause)

@@ -1,71 +1,21 @@
-import { Effect, JSONSchema, ParseResult, Schema } from "effect"
+import { Effect, Schema } from "effect"
 import { AttentionFeed } from "../Attention/Api.js"
 import { Attention } from "../Attention.js"
 import { Contracts } from "../Contracts.js"
 import { ContractPage, Drafted, DraftRequest, Sheet } from "../Contracts/Schemas.js"
-import type { Scope } from "../Domain/Api/Scopes.js"
-import { decisionTypes } from "../Domain/Negotiation/AsksAndLetters.js"
-import type { Rejection } from "../Domain/Contract/Rejection.js"
-import { fromDecodeError } from "../Http/DecodeErrors.js"
-import { findRefusedValue } from "../Http/JsonBody.js"
-import type { RateClass } from "../Http/Policy.js"
+import { contractStates, origins } from "../Domain/Contract/Contract.js"
 import { Body } from "../Http/Schemas.js"
 import { Negotiation } from "../Negotiation.js"
-import { AskRow, Staged } from "../Negotiation/Schemas.js"
-import type { Actor } from "../Auth/Actor.js"
+import { AskRow, DecisionRequest, Staged } from "../Negotiation/Schemas.js"
+import { reading, type Tool, tool } from "./Tool.js"
 
-/** What a tool's work may need: the capability services HTTP uses, and the caller. */
-export type ToolServices = Contracts | Negotiation | Attention | Actor
+/** What a client shows beside an argument: a title for its form, and a sentence. */
+const about = (title: string, description: string) => ({ title, description })
 
-/**
- * One MCP tool: the arguments it takes (one schema, which both checks a call and describes the
- * tool to the client), the scope and rate class of the HTTP route it stands for, and the work,
- * which is that route's own service call, answered through that route's success schema, so a
- * tool shows exactly what the equivalent GET shows.
- */
-export interface Tool {
-  readonly name: string
-  readonly description: string
-  readonly inputSchema: { readonly type: "object"; readonly [key: string]: unknown }
-  readonly scope: Scope
-  readonly rate: RateClass
-  readonly call: (args: unknown) => Effect.Effect<unknown, Rejection, ToolServices>
-}
-
-const tool = <A, I, B, J>(definition: {
-  readonly name: string
-  readonly description: string
-  readonly args: Schema.Schema<A, I>
-  readonly scope: Scope
-  readonly rate: RateClass
-  readonly result: Schema.Schema<B, J>
-  readonly run: (args: A) => Effect.Effect<B, Rejection, ToolServices>
-}): Tool => {
-  const decode = Schema.decodeUnknown(definition.args, { onExcessProperty: "error", errors: "all" })
-  const encode = Schema.encode(definition.result)
-  const { $schema: _, ...described } = JSONSchema.make(definition.args) as { readonly $schema?: string; readonly type: "object" }
-  return {
-    name: definition.name,
-    description: definition.description,
-    inputSchema: described,
-    scope: definition.scope,
-    rate: definition.rate,
-    // The arguments meet the HTTP body's checks first (depth, NUL, lone surrogates, unsafe numbers),
-    // so no decoder ever walks a hostile value, and a tool refuses exactly what its route refuses.
-    call: (args) => {
-      const refused = findRefusedValue(args ?? {})
-      return refused !== undefined ? Effect.fail(refused) : decode(args ?? {}).pipe(
-        Effect.mapError((error) => fromDecodeError({ issues: ParseResult.ArrayFormatter.formatErrorSync(error) })),
-        Effect.flatMap(definition.run),
-        // The service's answer always fits its route's schema; a misfit is a defect, as it is over HTTP.
-        Effect.flatMap((result) => Effect.orDie(encode(result)))
-      )
-    }
-  }
-}
-
-const Contract = Schema.String.pipe(Schema.pattern(/^con_[0-9A-Za-z]{1,64}$/)).annotations({ description: "A contract id (`con_…`)." })
-const Limit = Schema.Int.pipe(Schema.between(1, 100)).annotations({ description: "At most this many rows (1 to 100, default 10)." })
+const Contract = Schema.String.pipe(Schema.pattern(/^con_[0-9A-Za-z]{1,64}$/)).annotations(about("Contract", "A contract id (`con_…`)."))
+// Not Schema.Int, whose identifier would describe the argument by reference.
+const Limit = Schema.Number.pipe(Schema.int(), Schema.between(1, 100)).annotations(about("Limit", "At most this many rows (1 to 100, default 10)."))
+const StartingAfter = Schema.String.annotations(about("Starting after", "The `next_cursor` of the page before, for the page after it."))
 const limitText = (limit: number | undefined) => (limit === undefined ? {} : { limit: String(limit) })
 
 /**
@@ -77,8 +27,10 @@ const limitText = (limit: number | undefined) => (limit === undefined ? {} : { l
 export const tools: ReadonlyArray<Tool> = [
   tool({
     name: "get_contract",
+    title: "Read a contract",
     description: "The contract as your seat sees it (GET /contracts/{id}): state, origin, blocks, facts, parties, words_hash, ready, you.",
     args: Body({ contract: Contract }),
+    annotations: reading,
     scope: "contracts:read",
     rate: "read",
     result: Sheet,
@@ -86,16 +38,18 @@ export const tools: ReadonlyArray<Tool> = [
   }),
   tool({
     name: "list_contracts",
+    title: "List contracts",
     description:
       "Contracts you can see, newest first (GET /contracts). Filters: state and origin (comma lists), relationship (rel_…), updated_since (ISO 8601); page with starting_after.",
     args: Body({
-      state: Schema.optional(Schema.String),
-      origin: Schema.optional(Schema.String),
-      relationship: Schema.optional(Schema.String),
-      updated_since: Schema.optional(Schema.String),
-      starting_after: Schema.optional(Schema.String),
+      state: Schema.optional(Schema.String).annotations(about("State", `Only these states, comma-separated: ${contractStates.join(", ")}.`)),
+      origin: Schema.optional(Schema.String).annotations(about("Origin", `Only these origins, comma-separated: ${origins.join(", ")}.`)),
+      relationship: Schema.optional(Schema.String).annotations(about("Relationship", "Only contracts of this relationship (`rel_…`).")),
+      updated_since: Schema.optional(Schema.String).annotations(about("Updated since", "Only contracts changed since this ISO 8601 time.")),
+      starting_after: Schema.optional(StartingAfter),
       limit: Schema.optional(Limit)
     }),
+    annotations: reading,
     scope: "contracts:read",
     rate: "read",
     result: ContractPage,
@@ -103,10 +57,19 @@ export const tools: ReadonlyArray<Tool> = [
   }),
   tool({
     name: "draft_contract",
+    title: "Draft a contract",
     description:
       "Drafts a contract from a template (template_id, see facts) or from a sentence (prompt), as POST /contracts does; its origin is `mcp`. Nothing is sent: a person sends it, confirming with their own name.",
     // The fields of POST /contracts' body, without its name, so that the schema is described inline.
-    args: Body(DraftRequest.fields),
+    args: Body({
+      template_id: DraftRequest.fields.template_id.annotations(about("Template", "The template to draft from (`tpl_…`); not with a prompt.")),
+      prompt: DraftRequest.fields.prompt.annotations(
+        about("Prompt", "The contract in a sentence, to draft from instead of a template; at most 5,000 characters.")
+      ),
+      facts: DraftRequest.fields.facts.annotations(about("Facts", "The template's blanks, by key (`party_a`, `effective_date`, …): text or numbers."))
+    }),
+    // Each call is one more draft beside the others, replacing nothing.
+    annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false },
     scope: "contracts:write",
     rate: "write",
     result: Drafted,
@@ -114,8 +77,15 @@ export const tools: ReadonlyArray<Tool> = [
   }),
   tool({
     name: "get_asks",
+    title: "Read the asks",
     description: "The asks on a contract (GET /contracts/{id}/asks): open by default, or all, or those you have not decided.",
-    args: Body({ contract: Contract, filter: Schema.optional(Schema.Literal("open", "all", "undecided")) }),
+    args: Body({
+      contract: Contract,
+      filter: Schema.optional(Schema.Literal("open", "all", "undecided")).annotations(
+        about("Filter", "Which asks: `open` (the default), `all`, or `undecided` (those you have not decided).")
+      )
+    }),
+    annotations: reading,
     scope: "contracts:read",
     rate: "read",
     result: Schema.Struct({ data: Schema.Array(AskRow), has_more: Schema.Boolean, next_cursor: Schema.NullOr(Schema.String) }),
@@ -123,17 +93,20 @@ export const tools: ReadonlyArray<Tool> = [
   }),
   tool({
     name: "stage_decision",
+    title: "Stage a decision",
     description:
       "Stages your decision on an ask, or a new ask on a block (POST /contracts/{id}/decisions): accept, counter (with text) or decline. words_hash is the contract's current hash (If-Match). It stays private to your seat and is never sent by this tool: the person commits the round.",
     args: Body({
       contract: Contract,
-      words_hash: Schema.String.pipe(Schema.minLength(1)).annotations({ description: "The contract's words_hash as you last read it." }),
-      ask_id: Schema.optional(Schema.String),
-      block_id: Schema.optional(Schema.String),
-      type: Schema.Literal(...decisionTypes),
-      text: Schema.optional(Schema.String),
-      why: Schema.optional(Schema.String)
+      words_hash: Schema.String.pipe(Schema.minLength(1)).annotations(about("Words hash", "The contract's `words_hash` as you last read it.")),
+      ask_id: DecisionRequest.fields.ask_id.annotations(about("Ask", "The ask you decide (`ask_…`); not with a block.")),
+      block_id: DecisionRequest.fields.block_id.annotations(about("Block", "The block a new ask changes (`blk_…`), when no ask is open on it.")),
+      type: DecisionRequest.fields.type.annotations(about("Decision", "`accept`, `counter` (with text) or `decline`.")),
+      text: DecisionRequest.fields.text.annotations(about("Text", "The words a counter proposes.")),
+      why: DecisionRequest.fields.why.annotations(about("Why", "Why you counter or decline; the other side reads it once the round is sent."))
     }),
+    // One decision per ask per seat: the same call again leaves the same one, another replaces it.
+    annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: true, openWorldHint: false },
     scope: "decisions:write",
     rate: "write",
     result: Staged,
@@ -141,8 +114,10 @@ export const tools: ReadonlyArray<Tool> = [
   }),
   tool({
     name: "get_attention",
+    title: "What waits on you",
     description: "What waits on you (GET /attention), grouped by counterparty, most urgent first; page with starting_after.",
-    args: Body({ limit: Schema.optional(Limit), starting_after: Schema.optional(Schema.String) }),
+    args: Body({ limit: Schema.optional(Limit), starting_after: Schema.optional(StartingAfter) }),
+    annotations: reading,
     scope: "contracts:read",
     rate: "read",
     result: AttentionFeed,

@@ -1,7 +1,8 @@
+import { ErrorCode } from "@modelcontextprotocol/sdk/types.js"
 import { afterAll, beforeAll, describe, expect, it } from "@effect/vitest"
 import { call, idempotencyKey, issuePersonToken } from "../support/client.js"
 import { databases } from "../support/databases.js"
-import { connectAgent } from "../support/mcp.js"
+import { connectAgent, guestTokenOf, postMcp } from "../support/mcp.js"
 import { twoOrgs } from "../support/negotiation.js"
 import { type Running, startService } from "../support/service.js"
 
@@ -97,9 +98,8 @@ for (const database of databases) {
         expect(refused.body.error).toMatchObject({ code: "invalid_request", param: Object.keys(extra)[0] })
       }
       for (const name of ["send_contract", "commit_reply", "sign_contract", "withdraw_signature", "post"]) {
-        const refused = await agent.call(name, { contract: drafted.id, confirmed_by: bea.person })
-        expect(refused.isError, name).toBe(true)
-        expect(refused.body.error.code).toBe("invalid_request")
+        const refused = await agent.call(name, { contract: drafted.id, confirmed_by: bea.person }).then(() => undefined, (error: unknown) => error)
+        expect(refused, name).toMatchObject({ code: ErrorCode.InvalidParams })
       }
       const draftSend = await agent.call("draft_contract", { template_id: "tpl_mutual_nda", recipients: [{ email: "x@y.test" }] })
       expect(draftSend.body.error).toMatchObject({ code: "invalid_request", param: "recipients" })
@@ -185,26 +185,13 @@ for (const database of databases) {
 
     it("refuses an org key, a guest link, a revoked token and no credential, before any tool", async () => {
       const { acme, drafted, token } = await negotiating()
-      const post = (authorization?: string) =>
-        call(service.url, "POST", "/mcp", {
-          headers: { accept: "application/json, text/event-stream", ...(authorization === undefined ? {} : { authorization }) },
-          body: { jsonrpc: "2.0", id: 1, method: "tools/list" }
-        })
+      const post = (authorization?: string) => postMcp(service.url, authorization === undefined ? {} : { authorization })
       for (const authorization of [undefined, `Bearer ${acme.keys.test}`, "Token gtk_notreal", "Bearer nonsense"]) {
         const refused = await post(authorization)
         expect(refused.status, authorization).toBe(401)
         expect(refused.body.error.code).toBe("unauthorized")
       }
-      // A guest's real link: Acme invites someone outside the server.
-      const invited = await call(service.url, "POST", `/contracts/${drafted.id}/invite`, {
-        key: acme.keys.test,
-        person: acme.people[0]!.id,
-        body: { email: "outside@guest.test", name: "Outside", capacity: ["negotiator"] }
-      })
-      expect(invited.status, invited.text).toBe(201)
-      const link = (await call(service.url, "GET", "/sandbox/outbox", { key: acme.keys.test, person: acme.people[0]!.id })).body.data
-        .map((message: { link: string | null }) => message.link).find((url: string | null) => url?.includes("t=gtk_"))
-      const guestToken = new URL(link).searchParams.get("t")!
+      const guestToken = await guestTokenOf(service.url, acme, drafted.id)
       expect((await post(`Token ${guestToken}`)).status).toBe(401)
       expect((await post(`Bearer ${token.token}`)).status).toBe(200)
       await call(service.url, "DELETE", `/admin/tokens/${token.id}`, { headers: { authorization: "Bearer adm_test_token_for_the_suite" } })

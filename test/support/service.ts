@@ -67,6 +67,10 @@ export interface ServiceOptions {
   readonly contractWriteTimeoutSeconds?: number
   /** What composes answers to POST /ask (one that fails partway, to see `generation_failed`); else the extractive one. */
   readonly answerer?: Layer.Layer<Answerer>
+  /** Seconds a client may take over its headers or leave its body stalled before `408`; else the default. */
+  readonly clientTimeoutSeconds?: number
+  /** Origins whose pages may call `/mcp`; unset: none. */
+  readonly mcpAllowedOrigins?: ReadonlyArray<string>
 }
 
 /** Starts the real service on a free loopback port, as `npm start` would, on one test database. */
@@ -90,11 +94,13 @@ export const startService = async (database: TestDatabase, options: ServiceOptio
       mailFrom: options.mailFrom,
       ingressSmtpPort: options.ingressSmtpPort,
       ingressMaxBytes: options.ingressMaxBytes,
-      contractWriteTimeoutSeconds: options.contractWriteTimeoutSeconds
+      contractWriteTimeoutSeconds: options.contractWriteTimeoutSeconds,
+      mcpAllowedOrigins: options.mcpAllowedOrigins,
+      clientTimeoutSeconds: options.clientTimeoutSeconds
     })
   )
   let server: Server | undefined
-  const makeServer = () => (server = startingServer("http://localhost/docs")())
+  const makeServer = () => (server = startingServer("http://localhost/docs", options.clientTimeoutSeconds)())
   const layer = ServiceLive.pipe(
     Layer.provideMerge(NodeHttpServer.layer(makeServer, { port: 0, host: "127.0.0.1" })),
     Layer.provide(options.probe ?? WriteProbe.passThrough),
