@@ -191,7 +191,10 @@ export const ServiceLive = HttpLive.pipe(
 
 /** The service on a real port, configured from the environment. */
 export const ServerLive = Layer.unwrapEffect(
-  Effect.map(ServerConfig, (config) => ServiceLive.pipe(Layer.provide(NodeHttpServer.layer(startingServer(config.docsUrl), { port: config.port }))))
+  Effect.map(
+    ServerConfig,
+    (config) => ServiceLive.pipe(Layer.provide(NodeHttpServer.layer(startingServer(config.docsUrl, config.clientTimeoutSeconds), { port: config.port })))
+  )
 ).pipe(
   Layer.provide(WriteProbe.passThrough),
   Layer.provide(DeliveryClock.live),

@@ -1,19 +1,42 @@
 import type { HttpServerRequest, Multipart } from "@effect/platform"
 import { NodeHttpServerRequest } from "@effect/platform-node"
-import { Effect } from "effect"
+import { Data, Effect } from "effect"
 import type { JsonBody } from "./JsonBody.js"
+
+/** A body that stopped arriving: answered `408`, and the connection closed, since the rest may still come. */
+export class BodyStalled extends Data.TaggedError("BodyStalled")<{ readonly seconds: number }> {}
+
+/**
+ * A timer for a body that must keep arriving: `onStall` runs after `seconds` without a byte.
+ * Node's own `requestTimeout` bounds the whole request; this catches the client that stops.
+ */
+export const stallTimer = (seconds: number, onStall: () => void) => {
+  let timer = setTimeout(onStall, seconds * 1000)
+  return {
+    touch: () => {
+      clearTimeout(timer)
+      timer = setTimeout(onStall, seconds * 1000)
+    },
+    stop: () => clearTimeout(timer)
+  }
+}
 
 /**
  * A request's body as raw bytes, so the gateway can refuse invalid UTF-8 instead of letting a
  * decoder replace it; null once it passes `limit`. Past the limit the rest is left to Node to
  * discard (the platform's reader destroys the socket instead, so the client would get no answer).
  */
-export const readBytes = (request: HttpServerRequest.HttpServerRequest, limit: number) =>
-  Effect.async<Uint8Array | null>((resume) => {
+export const readBytes = (request: HttpServerRequest.HttpServerRequest, limit: number, stallSeconds: number) =>
+  Effect.async<Uint8Array | null, BodyStalled>((resume) => {
     const source = NodeHttpServerRequest.toIncomingMessage(request)
     const chunks: Array<Buffer> = []
     let size = 0
+    const stall = stallTimer(stallSeconds, () => {
+      detach()
+      resume(Effect.fail(new BodyStalled({ seconds: stallSeconds })))
+    })
     const onData = (chunk: Buffer) => {
+      stall.touch()
       size += chunk.length
       if (size <= limit) return void chunks.push(chunk)
       detach()
@@ -30,6 +53,7 @@ export const readBytes = (request: HttpServerRequest.HttpServerRequest, limit: n
       resume(Effect.interrupt)
     }
     const detach = () => {
+      stall.stop()
       source.off("data", onData)
       source.off("end", onEnd)
       source.off("error", onError)

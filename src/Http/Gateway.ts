@@ -4,12 +4,12 @@ import { AdminToken } from "../Admin/AdminToken.js"
 import { AssetStore } from "../Assets/AssetStore.js"
 import { Actor } from "../Auth/Actor.js"
 import { Authenticate } from "../Auth/Authenticate.js"
-import { ServerConfig } from "../Config.js"
+import { defaultClientTimeoutSeconds, ServerConfig } from "../Config.js"
 import { Idempotency } from "../Idempotency/Idempotency.js"
 import { RateLimiter } from "../RateLimit/RateLimiter.js"
 import { AdminAdmission } from "./AdminAdmitted.js"
 import { withJsonBody, withParts } from "./BodyReader.js"
-import { actingPerson, adminToken, guestReach, rate, scope } from "./Gateway/Admission.js"
+import { actingPerson, adminToken, guestReach, oneOfEach, rate, scope } from "./Gateway/Admission.js"
 import { answering, unrecognized } from "./Gateway/Answer.js"
 import { idempotent, keyOf } from "./Gateway/Idempotent.js"
 import { ifMatch, jsonBody, pathAndQuery } from "./Gateway/Values.js"
@@ -49,7 +49,9 @@ const uploadFingerprint = (upload: Upload) =>
 export const gateway = (routes: RouteTable) =>
   HttpApiBuilder.middleware(
     Effect.gen(function*() {
-      const answered = answering(routes, (yield* ServerConfig).docsUrl)
+      const config = yield* ServerConfig
+      const answered = answering(routes, config.docsUrl)
+      const stallSeconds = config.clientTimeoutSeconds ?? defaultClientTimeoutSeconds
       const authenticate = yield* Authenticate
       const limiter = yield* RateLimiter
       const idempotency = yield* Idempotency
@@ -59,6 +61,7 @@ export const gateway = (routes: RouteTable) =>
       return (app) =>
         answered(Effect.gen(function*() {
           const sent = yield* HttpServerRequest.HttpServerRequest
+          yield* oneOfEach(sent)
           const url = requestTarget(sent.url)
           if (url === null) return yield* unrecognized(sent.method, sent.url)
           // From here on the router, the handler and every step read the target as the gateway did.
@@ -70,7 +73,7 @@ export const gateway = (routes: RouteTable) =>
           if (policy.credential === "admin") {
             yield* adminToken(request, token)
             yield* pathAndQuery(route, url)
-            return yield* Effect.provideService(handing(app, request, yield* jsonBody(request, route)), AdminAdmission, { admitted: true })
+            return yield* Effect.provideService(handing(app, request, yield* jsonBody(request, route, stallSeconds)), AdminAdmission, { admitted: true })
           }
           // The credential, the version in force and the named person resolve together (Auth/Authenticate).
           const caller = yield* authenticate.caller(request)
@@ -85,12 +88,12 @@ export const gateway = (routes: RouteTable) =>
             return yield* Effect.scoped(Effect.gen(function*() {
               // Without a key, nothing is worth streaming: refused before the first byte is read.
               if (policy.idempotent) yield* keyOf(request)
-              const upload = yield* readUpload(request, rule, assets.tmpDir)
+              const upload = yield* readUpload(request, rule, assets.tmpDir, stallSeconds)
               const handler = answered(Effect.provideService(handingUpload(app, request, rule, upload), Actor, caller))
               return yield* policy.idempotent ? idempotent(idempotency, request, url.pathname, caller, uploadFingerprint(upload), handler) : handler
             }))
           }
-          const body = yield* jsonBody(request, route)
+          const body = yield* jsonBody(request, route, stallSeconds)
           yield* ifMatch(policy, request)
           // Answered before idempotency keeps it, so the key keeps exactly what the client was told.
           const handler = answered(Effect.provideService(handing(app, request, body), Actor, caller))

@@ -1,4 +1,5 @@
 import { reject, type Rejection } from "../Domain/Contract/Rejection.js"
+import { findTextRefusal } from "./JsonText.js"
 
 /** JSON bodies are small: files travel through imports and assets, which have their own limits. */
 export const maxJsonBody = 1024 * 1024
@@ -12,6 +13,20 @@ export interface JsonBody {
 }
 
 const utf8 = new TextDecoder("utf-8", { fatal: true })
+
+/**
+ * A body is read only as what its `Content-Type` says it is: `application/json`, in UTF-8 (RFC
+ * 8259: JSON exchanged between systems is UTF-8). A body with no type, or in another charset, is
+ * refused rather than guessed at.
+ */
+const contentTypeProblem = (contentType: string | undefined): string | undefined => {
+  const [media, ...params] = (contentType ?? "").split(";").map((part) => part.trim().toLowerCase())
+  if (media !== "application/json") return "Send the body as JSON with 'Content-Type: application/json'."
+  const charset = params.find((param) => param.startsWith("charset="))?.slice("charset=".length).replaceAll("\"", "")
+  return charset === undefined || charset === "utf-8" || charset === "utf8"
+    ? undefined
+    : "A JSON body is read as UTF-8 only: send 'charset=utf-8' or no charset."
+}
 
 /**
  * Why a value cannot be stored as it was sent: PostgreSQL refuses NUL in text and lone
@@ -68,9 +83,10 @@ export const findRefusedValue = (body: unknown): Rejection | undefined => {
  * refuse. `emptyAllowed`: a call whose fields are all optional takes no body as `{}`.
  */
 export const checkJsonBody = (bytes: Uint8Array, contentType: string | undefined, emptyAllowed: boolean): Rejection | JsonBody => {
-  if (contentType !== undefined && !contentType.toLowerCase().includes("application/json")) {
-    return reject("invalid_request", "Send the body as JSON with 'Content-Type: application/json'.")
-  }
+  // No body at all is no JSON to label: a call whose fields are all optional takes it as `{}`.
+  if (bytes.byteLength === 0 && emptyAllowed) return { text: "{}", value: {} }
+  const mediaProblem = contentTypeProblem(contentType)
+  if (mediaProblem !== undefined) return reject("invalid_request", mediaProblem, { param: "Content-Type" })
   if (bytes.byteLength > maxJsonBody) return reject("invalid_request", `The body is over ${maxJsonBody} bytes.`)
   let text: string
   try {
@@ -90,5 +106,5 @@ export const checkJsonBody = (bytes: Uint8Array, contentType: string | undefined
   if (value === null || typeof value !== "object" || Array.isArray(value)) {
     return reject("invalid_request", "The body must be a JSON object.")
   }
-  return findRefusedValue(value) ?? { text, value }
+  return findRefusedValue(value) ?? findTextRefusal(text) ?? { text, value }
 }

@@ -1,7 +1,25 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http"
 import { Rejection } from "../Domain/Contract/Rejection.js"
+import { defaultClientTimeoutSeconds } from "../Config.js"
 import { answerMalformedRequests } from "./ClientErrors.js"
 import { envelope } from "./Envelope.js"
+
+/** The longest any request may take to arrive whole, uploads included (100 files of 25 MB at 3 MB/s). */
+export const wholeRequestSeconds = 15 * 60
+
+/**
+ * How long a client may take to send a request (docs/gaps.md): its headers within the client
+ * timeout, the whole of it within `wholeRequestSeconds`; Node's parser answers both `408`
+ * (ClientErrors.ts), checking every second instead of its default thirty. A body that stalls is
+ * the body readers' to time (BodyReader.ts, Upload.ts). A request without `Host` reaches the
+ * gateway, which refuses it in the envelope instead of Node's bare `400`.
+ */
+const arrivalLimits = (clientTimeoutSeconds: number) => ({
+  headersTimeout: clientTimeoutSeconds * 1000,
+  requestTimeout: Math.max(wholeRequestSeconds, clientTimeoutSeconds) * 1000,
+  connectionsCheckingInterval: Math.min(1000, clientTimeoutSeconds * 500),
+  requireHostHeader: false
+})
 
 /**
  * A node:http server that answers while the service is still starting. The platform's server
@@ -10,8 +28,8 @@ import { envelope } from "./Envelope.js"
  * listener and hang forever. Until the real handler attaches, this one answers
  * `503` with `Retry-After` in the spec's envelope, then steps aside.
  */
-export const startingServer = (docsUrl: string) => (): Server => {
-  const server = createServer()
+export const startingServer = (docsUrl: string, clientTimeoutSeconds = defaultClientTimeoutSeconds) => (): Server => {
+  const server = createServer(arrivalLimits(clientTimeoutSeconds))
   const starting = (_request: IncomingMessage, response: ServerResponse) => {
     const rejection = new Rejection({ code: "api_error", message: "The service is starting; retry in a moment." })
     response.writeHead(503, { "content-type": "application/json", "retry-after": "1" })

@@ -6,9 +6,11 @@ import { Context, Effect, Inspectable, Option } from "effect"
 import { createHash } from "node:crypto"
 import { createWriteStream, type WriteStream } from "node:fs"
 import { mkdir, mkdtemp, rm } from "node:fs/promises"
+import type { Readable } from "node:stream"
 import { pipeline } from "node:stream/promises"
 import { basename, join } from "node:path"
 import { excerpt, reject, type Rejection } from "../Domain/Contract/Rejection.js"
+import { BodyStalled, stallTimer } from "./BodyReader.js"
 import { refusalOf } from "./JsonBody.js"
 
 /** What a multipart endpoint accepts, declared on its Policy: the gateway reads the upload to it. */
@@ -65,7 +67,7 @@ export const cleanFilename = (raw: string | undefined): string => {
  * buffered; one file too many is refused when it starts. Memory stays at a few chunks whatever
  * the upload's size. The directory is removed when the scope closes.
  */
-export const readUpload = (request: HttpServerRequest.HttpServerRequest, rule: UploadRule, tmpRoot: string) =>
+export const readUpload = (request: HttpServerRequest.HttpServerRequest, rule: UploadRule, tmpRoot: string, stallSeconds: number) =>
   Effect.gen(function*() {
     const contentType = request.headers["content-type"] ?? ""
     if (!/^multipart\/form-data\s*;/i.test(contentType)) {
@@ -78,7 +80,7 @@ export const readUpload = (request: HttpServerRequest.HttpServerRequest, rule: U
       }),
       (made) => Effect.promise(() => rm(made, { recursive: true, force: true }))
     )
-    return yield* streamParts(request, rule, dir)
+    return yield* streamParts(request, rule, dir, stallSeconds)
   })
 
 const fileFieldNames = (rule: UploadRule) => [rule.fileField, ...rule.fileAliases]
@@ -87,8 +89,8 @@ const fileFieldNames = (rule: UploadRule) => [rule.fileField, ...rule.fileAliase
 const unreadable = (rule: UploadRule, error: Error) =>
   reject("invalid_request", `The multipart body could not be read: ${excerpt(error.message)}.`, { param: rule.fileField })
 
-const streamParts = (request: HttpServerRequest.HttpServerRequest, rule: UploadRule, dir: string) =>
-  Effect.async<Upload, Rejection>((resume) => {
+const streamParts = (request: HttpServerRequest.HttpServerRequest, rule: UploadRule, dir: string, stallSeconds: number) =>
+  Effect.async<Upload, Rejection | BodyStalled>((resume) => {
     const source = NodeHttpServerRequest.toIncomingMessage(request)
     let parser: busboy.Busboy
     try {
@@ -110,54 +112,85 @@ const streamParts = (request: HttpServerRequest.HttpServerRequest, rule: UploadR
     // A file cut off by a refusal or a departed client never ends: its descriptor is closed here.
     const closeFiles = () => outs.forEach((out) => out.destroy())
 
-    const stop = (refusal: Rejection) => {
-      if (settled) return
+    const stall = stallTimer(stallSeconds, () => stop(new BodyStalled({ seconds: stallSeconds })))
+    source.on("data", stall.touch)
+    const settle = () => {
       settled = true
+      stall.stop()
+      source.off("data", stall.touch)
+    }
+    const stop = (refusal: Rejection | BodyStalled | { readonly defect: unknown }) => {
+      if (settled) return
+      settle()
       closeFiles()
       source.unpipe(parser)
       parser.removeAllListeners()
       parser.on("error", () => {})
       // The rest of the body is read and dropped so the client, still sending, gets the answer.
       source.resume()
-      resume(refusal)
+      resume("defect" in refusal ? Effect.die(refusal.defect) : Effect.fail(refusal))
+    }
+    // A listener that throws would be an uncaught exception, which stops the process: our defect
+    // is this request's `500` instead.
+    const guarded = <A extends ReadonlyArray<any>>(listener: (...args: A) => void) => (...args: A) => {
+      try {
+        listener(...args)
+      } catch (defect) {
+        stop({ defect })
+      }
     }
 
-    parser.on("file", (name, stream, info) => {
-      if (!fileFieldNames(rule).includes(name)) {
-        stream.resume()
-        return stop(reject("invalid_request", `This call takes files as '${rule.fileField}', not '${excerpt(name)}'.`, { param: excerpt(name) }))
-      }
-      const filename = cleanFilename(info.filename)
-      const path = join(dir, String(started++))
-      const hash = createHash("sha256")
-      let bytes = 0
-      const out = createWriteStream(path)
-      outs.push(out)
-      stream.on("data", (chunk: Buffer) => {
-        hash.update(chunk)
-        bytes += chunk.length
+    parser.on(
+      "file",
+      guarded((name: string | undefined, stream: Readable, info: busboy.FileInfo) => {
+        if (name === undefined) {
+          stream.resume()
+          return stop(
+            reject("invalid_request", `Every part names itself: Content-Disposition: form-data; name="${rule.fileField}".`, { param: rule.fileField })
+          )
+        }
+        if (!fileFieldNames(rule).includes(name)) {
+          stream.resume()
+          return stop(reject("invalid_request", `This call takes files as '${rule.fileField}', not '${excerpt(name)}'.`, { param: excerpt(name) }))
+        }
+        const filename = cleanFilename(info.filename)
+        const path = join(dir, String(started++))
+        const hash = createHash("sha256")
+        let bytes = 0
+        const out = createWriteStream(path)
+        outs.push(out)
+        stream.on("data", (chunk: Buffer) => {
+          hash.update(chunk)
+          bytes += chunk.length
+        })
+        stream.on("limit", () => {
+          out.destroy()
+          stop(reject("file_too_large", `'${excerpt(filename)}' is over ${rule.maxFileBytes / (1024 * 1024)} MB.`, { param: rule.fileField }))
+        })
+        // The pipeline owns both streams' errors: busboy destroys a file's stream with its own error
+        // when the body ends inside that file ("Unexpected end of form"), and an 'error' nobody
+        // listens to stops the process. Whatever ends the pipeline early, the request is refused.
+        const written = pipeline(stream, out).then(() => {
+          files.push({ filename, declaredType: info.mimeType, path, bytes, sha256: hash.digest("hex") })
+        })
+        written.catch((error: Error) => stop(unreadable(rule, error)))
+        writing.push(written)
       })
-      stream.on("limit", () => {
-        out.destroy()
-        stop(reject("file_too_large", `'${excerpt(filename)}' is over ${rule.maxFileBytes / (1024 * 1024)} MB.`, { param: rule.fileField }))
+    )
+    parser.on(
+      "field",
+      guarded((name: string | undefined, value: string, info: busboy.FieldInfo) => {
+        if (name === undefined) {
+          return stop(reject("invalid_request", "Every part names itself: Content-Disposition: form-data; name=\"…\".", { param: rule.fileField }))
+        }
+        if (!rule.fields.includes(name)) {
+          return stop(reject("invalid_request", `This call takes no part named '${excerpt(name)}'.`, { param: excerpt(name) }))
+        }
+        const problem = info.valueTruncated ? `is over ${maxFieldBytes} bytes` : refusalOf(value)
+        if (problem !== undefined) return stop(reject("invalid_request", `${name} ${problem}.`, { param: name }))
+        fields.set(name, value)
       })
-      // The pipeline owns both streams' errors: busboy destroys a file's stream with its own error
-      // when the body ends inside that file ("Unexpected end of form"), and an 'error' nobody
-      // listens to stops the process. Whatever ends the pipeline early, the request is refused.
-      const written = pipeline(stream, out).then(() => {
-        files.push({ filename, declaredType: info.mimeType, path, bytes, sha256: hash.digest("hex") })
-      })
-      written.catch((error: Error) => stop(unreadable(rule, error)))
-      writing.push(written)
-    })
-    parser.on("field", (name, value, info) => {
-      if (!rule.fields.includes(name)) {
-        return stop(reject("invalid_request", `This call takes no part named '${excerpt(name)}'.`, { param: excerpt(name) }))
-      }
-      const problem = info.valueTruncated ? `is over ${maxFieldBytes} bytes` : refusalOf(value)
-      if (problem !== undefined) return stop(reject("invalid_request", `${name} ${problem}.`, { param: name }))
-      fields.set(name, value)
-    })
+    )
     parser.on("filesLimit", () =>
       stop(
         rule.tooMany === "too_many_files"
@@ -172,7 +205,7 @@ const streamParts = (request: HttpServerRequest.HttpServerRequest, rule: UploadR
       Promise.all(writing).then(
         () => {
           if (settled) return
-          settled = true
+          settle()
           resume(Effect.succeed({ files: [...files].sort((a, b) => Number(basename(a.path)) - Number(basename(b.path))), fields }))
         },
         () => stop(reject("invalid_request", "The upload could not be stored."))
@@ -180,13 +213,13 @@ const streamParts = (request: HttpServerRequest.HttpServerRequest, rule: UploadR
     })
     source.on("aborted", () => {
       if (settled) return
-      settled = true
+      settle()
       closeFiles()
       resume(Effect.interrupt)
     })
     source.pipe(parser)
     return Effect.sync(() => {
-      settled = true
+      settle()
       closeFiles()
       source.unpipe(parser)
     })

@@ -61,7 +61,20 @@ const body = fc.oneof(
   { weight: 1, arbitrary: fc.constant(undefined) },
   { weight: 3, arbitrary: fc.dictionary(fc.constantFrom(...fields), nasty, { maxKeys: 5 }).map((value) => JSON.stringify(value)) },
   { weight: 1, arbitrary: fc.jsonValue().map((value) => JSON.stringify(value)) },
-  { weight: 1, arbitrary: fc.constantFrom("{", "[]", "null", "\"str\"", "{\"a\":", "x".repeat(1_100_000), "{\"note\":\"\\ud800\"}") },
+  {
+    weight: 1,
+    arbitrary: fc.constantFrom(
+      "{",
+      "[]",
+      "null",
+      "\"str\"",
+      "{\"a\":",
+      "x".repeat(1_100_000),
+      "{\"note\":\"\\ud800\"}",
+      "{\"note\":\"a\",\"note\":\"b\"}",
+      "{\"value\":1e-400}"
+    )
+  },
   { weight: 1, arbitrary: fc.uint8Array({ maxLength: 64 }).map((bytes) => Buffer.from([0xff, 0xfe, ...bytes])) }
 )
 

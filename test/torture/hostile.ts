@@ -98,10 +98,26 @@ const refusedKey = (name: string, keys: ReadonlyArray<string>): BodyClass => ({
   })
 })
 
+/**
+ * A key sent twice in one object (JSON.parse would let the second win silently): one the valid
+ * object already holds, or, for variant 2 or an empty object, a new key written twice.
+ */
+export const duplicateKey: BodyClass = {
+  name: "duplicate_key",
+  on: "object",
+  variants: 3,
+  make: (valid, site, variant) => {
+    const held = valid !== null && typeof valid === "object" && !Array.isArray(valid) ? Object.keys(valid) : []
+    const key = held.length > 0 && variant % 3 !== 2 ? held[variant % held.length]! : "dup"
+    const raw = held.includes(key) ? json(key) : text(`${JSON.stringify(key)}:"x",${JSON.stringify(key)}`)
+    return { raw, expect: refusedAt([...site.path, key]), label: `duplicate_key ${key}` }
+  }
+}
+
 const oddKeys = ["\u202eabc", "a\u200bb", "\ufeff", "\u0301", "k".repeat(20_000)]
 
 // Numbers written into the raw text: JSON.stringify could never write 1e400, -0 or 2^53+1 exactly.
-const unsafeNumbers = ["9007199254740992", "9007199254740993", "-9007199254740993", "1e308", "-1e308", "1e400", "-1e400", "1E400"]
+const unsafeNumbers = ["9007199254740992", "9007199254740993", "-9007199254740993", "1e308", "-1e308", "1e400", "-1e400", "1E400", "1e-400", "-2.5E-999"]
 const edgeNumbers = ["9007199254740991", "-9007199254740991", "-0"]
 
 const numbers = (name: string, tokens: ReadonlyArray<string>, refused: boolean): BodyClass => ({
@@ -199,6 +215,7 @@ export const bodyClasses: ReadonlyArray<BodyClass> = [
   long,
   refusedKey("nul_key", ["\u0000", "a\u0000b"]),
   refusedKey("surrogate_key", ["\ud800", "k\udfff"]),
+  duplicateKey,
   {
     ...refusedKey("odd_key", oddKeys),
     make: (_v, _s, variant) => ({ raw: json(oddKeys[variant % oddKeys.length]!), expect: ordinary, label: `odd_key ${variant}` })

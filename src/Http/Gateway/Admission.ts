@@ -1,4 +1,5 @@
 import type { HttpServerRequest } from "@effect/platform"
+import { NodeHttpServerRequest } from "@effect/platform-node"
 import { Effect } from "effect"
 import type { Caller } from "../../Auth/Actor.js"
 import { secretsEqual } from "../../Auth/Secrets.js"
@@ -8,6 +9,23 @@ import { guestReaches } from "../GuestReach.js"
 import type { EndpointPolicy } from "../Policy.js"
 import type { Route } from "../RouteTable.js"
 import { RetryLater, unrecognized } from "./Answer.js"
+
+/**
+ * Node keeps only the first of two `Authorization` or `Host` headers. Two credentials (two orgs'
+ * keys, say) leave who is calling ambiguous, so neither is taken; an HTTP/1.1 request names
+ * exactly one host (RFC 9112 §3.2), refused here so the answer is in the envelope.
+ */
+export const oneOfEach = (request: HttpServerRequest.HttpServerRequest) => {
+  const source = NodeHttpServerRequest.toIncomingMessage(request)
+  if ((source.headersDistinct["authorization"]?.length ?? 0) > 1) {
+    return Effect.fail(reject("unauthorized", "Send one Authorization header; this request carries more than one.", { param: "Authorization" }))
+  }
+  const hosts = source.headersDistinct["host"]?.length ?? 0
+  if (hosts > 1 || (hosts === 0 && source.httpVersion === "1.1")) {
+    return Effect.fail(reject("invalid_request", "An HTTP/1.1 request carries exactly one Host header.", { param: "Host" }))
+  }
+  return Effect.void
+}
 
 /** The admin API's one credential: the operator's token, nothing of a caller's. */
 export const adminToken = (request: HttpServerRequest.HttpServerRequest, token: string) => {

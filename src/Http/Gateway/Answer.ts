@@ -3,6 +3,7 @@ import { HttpApiDecodeError } from "@effect/platform/HttpApiError"
 import { RouteNotFound } from "@effect/platform/HttpServerError"
 import { Cause, Data, Effect } from "effect"
 import { excerpt, internalError, reject, Rejection } from "../../Domain/Contract/Rejection.js"
+import { BodyStalled } from "../BodyReader.js"
 import { fromDecodeError } from "../DecodeErrors.js"
 import { errorResponse } from "../Envelope.js"
 import { requestTarget, type RouteTable } from "../RouteTable.js"
@@ -13,6 +14,8 @@ export class RetryLater extends Data.TaggedError("RetryLater")<{ readonly reject
 
 // The spec shows no code for it: api_error, as while the service starts (docs/gaps.md).
 const unavailable = reject("api_error", "This contract's runner did not answer in time; retry after Retry-After seconds with the same Idempotency-Key.")
+
+const stalled = (seconds: number) => reject("invalid_request", `The request body stopped arriving for ${seconds} seconds.`)
 
 export const unrecognized = (method: string, path: string) => reject("not_found", `Unrecognized request URL (${method}: ${excerpt(path, 100)}).`)
 
@@ -31,6 +34,7 @@ export const answering = (routes: RouteTable, docsUrl: string) => <R>(app: Effec
           const error = failure.value
           if (error instanceof Rejection) return fail(error)
           if (error instanceof RetryLater) return fail(error.rejection, { "retry-after": String(error.seconds) })
+          if (error instanceof BodyStalled) return fail(stalled(error.seconds), { connection: "close" }, 408)
           if (error instanceof HttpApiDecodeError) return fail(fromDecodeError(error))
           if (error instanceof RouteNotFound) {
             const path = requestTarget(request.url)?.pathname ?? request.url

@@ -21,11 +21,11 @@ export const pathAndQuery = (route: Route, url: URL) => {
 const tooLarge = () => reject("invalid_request", `The body is over ${maxJsonBody} bytes.`)
 
 /** The body as every handler may assume it (see JsonBody); null on a route that takes none. */
-export const jsonBody = (request: HttpServerRequest.HttpServerRequest, route: Route) =>
+export const jsonBody = (request: HttpServerRequest.HttpServerRequest, route: Route, stallSeconds: number) =>
   Effect.gen(function*() {
     if (!route.hasPayload) return null
     if (Number(request.headers["content-length"] ?? 0) > maxJsonBody) return yield* tooLarge()
-    const bytes = yield* readBytes(request, maxJsonBody)
+    const bytes = yield* readBytes(request, maxJsonBody, stallSeconds)
     if (bytes === null) return yield* tooLarge()
     const checked = checkJsonBody(bytes, request.headers["content-type"], route.emptyBodyAllowed)
     return checked instanceof Rejection ? yield* checked : checked
