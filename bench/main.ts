@@ -17,6 +17,7 @@ import { runScaleParts } from "./scaleParts.js"
 import { type ScaleResults, scaleRatios, scaleTables } from "./scaleReport.js"
 import { askFlow } from "./service/ask.js"
 import { type FlowName, serviceFlows } from "./service/flows.js"
+import { hostileSegmentTable } from "./service/hostileSegment.js"
 import { importFlow } from "./service/imports.js"
 import { memoryFlow } from "./service/memory.js"
 import { startService } from "./service/service.js"
@@ -139,6 +140,8 @@ const main = async () => {
   }
 
   if (wanted("imports")) {
+    log("segmenting hostile text, beside ordinary text of the same length")
+    log(hostileSegmentTable())
     // Quick runs it on the embedded default only, to stay short: the parse, not the database, sets its pace.
     for (const db of quick ? (["embedded"] as const) : (["postgres", "embedded"] as const)) {
       log(`imports on ${db === "postgres" ? "PostgreSQL" : "embedded PGlite"}`)

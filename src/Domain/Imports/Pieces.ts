@@ -93,7 +93,8 @@ const wideOpener =
   /^(?:\d{1,2}(?:\.\d{1,2}){0,3}[.)]?\s|\([a-z]\)\s|WHEREAS|NOW,?\.?\s?THEREFORE|IN WITNESS|ARTICLE\s|SECTION\s\d|EXHIBIT\s|SCHEDULE\s|ANNEX\s|APPENDIX\s|RECITALS|BACKGROUND)/
 const inlineSection = /[.;:)"”]\s{1,2}(?=(?:\d{1,2}(?:\.\d{1,2}){0,2}\.?)\s{1,3}[A-Z])/g
 const referenceWords = /^(?:no|nos|section|sections|sec|article|art|para|paragraph|item|clause|schedule|exhibit)\.$/i
-const inlineMarker = /[.;:)"”]\s{1,5}(?=IN WITNESS WHEREOF|Intending to be legally bound|RECITALS\s|BACKGROUND\s|(?:[A-Z]\.\s{1,3})?WHEREAS\b)/g
+const inlineMarker =
+  /[.;:)"”]\s{1,5}(?=IN WITNESS WHEREOF|Intending to be legally bound|RECITALS\s|BACKGROUND\s|(?:[A-Z]\.\s{1,3})?WHEREAS\b|[A-Z][A-Z/&'’-]{2,}(?:\s[A-Z][A-Z/&'’-]+){0,4}:\s+[A-Z])/g
 const wideGap = /\s{3,}(?=\S)/g
 
 const plausibleNumber = (text: string): boolean => {
