@@ -45,7 +45,8 @@ export class Assets extends Effect.Service<Assets>()("Assets", {
           param: contractId === undefined ? "contract_id" : "relationship_id"
         })
       }
-      const role = upload.fields.get("role") ?? "attachment"
+      const declaredRole = upload.fields.get("role")
+      const role = declaredRole ?? "attachment"
       if (!assetRoles.some((r) => r === role)) {
         return yield* reject("invalid_request", `role must be one of ${assetRoles.join(", ")}.`, { param: "role" })
       }
@@ -59,6 +60,10 @@ export class Assets extends Effect.Service<Assets>()("Assets", {
       if (format === null) {
         return yield* reject("unsupported_format", `'${excerpt(file.filename)}' is not a format assets take (${assetFormats.join(", ")}).`, { param: "file" })
       }
+      // "A mail thread (eml) is stored as an asset with role provenance": it is the record of what was said.
+      if (format === "eml" && declaredRole !== undefined && declaredRole !== "provenance") {
+        return yield* reject("invalid_request", "A mail thread (eml) is stored with role provenance.", { param: "role" })
+      }
       yield* files.keep(file.path, file.sha256)
       const row: AssetRow = {
         id: makeId("ast"),
@@ -66,7 +71,7 @@ export class Assets extends Effect.Service<Assets>()("Assets", {
         mode: caller.mode,
         contract_id: contractId ?? null,
         relationship_id: relationshipId ?? null,
-        role,
+        role: format === "eml" ? "provenance" : role,
         filename: file.filename,
         content_type: contentTypeOf(format),
         format,

@@ -71,6 +71,20 @@ for (const database of databases) {
       expect((await call(service.url, "GET", `/contracts/${contract.id}/assets`, { key: org.keys.live })).body.data).toEqual([])
     })
 
+    it("stores a mail thread with role provenance, and refuses another role for it", async () => {
+      const contract = await draft()
+      const mail = "From: Bea Beta <bea@beta.test>\r\nTo: ada@acme.test\r\nSubject: Re: Mutual NDA\r\n\r\nWe accept clause 4.\r\n"
+      const thread = await store([{ path: makeTxt(mail, "thread.eml") }], { contract_id: contract.id })
+      expect(thread.status).toBe(201)
+      expect(thread.body).toMatchObject({ role: "provenance", content_type: "message/rfc822" })
+      // Judged by its bytes: a mail saved without the extension is a mail thread too.
+      const unnamed = await store([{ path: makeTxt(mail, "message") }], { contract_id: contract.id, role: "provenance" })
+      expect(unnamed.body).toMatchObject({ role: "provenance", content_type: "message/rfc822" })
+      const other = await store([{ path: makeTxt(mail, "thread.eml") }], { contract_id: contract.id, role: "attachment" })
+      expect(other.status).toBe(400)
+      expect(other.body.error).toMatchObject({ code: "invalid_request", param: "role" })
+    })
+
     it("lists a relationship's assets: its contracts' and its own", async () => {
       const { ada, acme, sent } = await twoOrgs(service.url)
       const { drafted, send } = await sent()

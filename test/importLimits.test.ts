@@ -104,10 +104,14 @@ for (const database of databases) {
     })
 
     it("refuses a batch holding one file whose bytes are no document, whatever its name, and keeps none of the batch", async () => {
-      const reply = await unchanged(() => post([{ path: agreement() }, { path: makePng("contract.pdf") }]))
-      expect(reply.status).toBe(415)
-      expect(reply.body.error).toMatchObject({ code: "unsupported_format", param: "files[]" })
-      expect(reply.body.error.message).toContain("contract.pdf")
+      const html = makeTxt(`<!DOCTYPE html>\n<html><body>${sampleAgreement.map((p) => `<p>${p}</p>`).join("\n")}</body></html>`, "page.txt")
+      const rtf = makeTxt(`{\\rtf1\\ansi\\deff0\n${sampleAgreement.map((p) => `${p}\\par`).join("\n")}\n}`, "letter.txt")
+      for (const [path, name] of [[makePng("contract.pdf"), "contract.pdf"], [html, "page.txt"], [rtf, "letter.txt"]]) {
+        const reply = await unchanged(() => post([{ path: agreement() }, { path: path! }]))
+        expect(reply.status, name).toBe(415)
+        expect(reply.body.error).toMatchObject({ code: "unsupported_format", param: "files[]" })
+        expect(reply.body.error.message).toContain(name)
+      }
     })
 
     it("forgets an upload whose client goes away mid-file: nothing kept, the service carries on", async () => {
@@ -190,6 +194,7 @@ for (const database of databases) {
     it("fails each kind of unreadable file with its reason, mints no contract, and tells the org stream", async () => {
       const files = [
         { path: makeFile("shopping.txt", "Eggs\nMilk\nBread\nTomatoes\nCoffee beans\nOlive oil\nBasil\nLemons\n"), reason: "not_a_contract" },
+        { path: makeFile("empty.txt", ""), reason: "extraction_empty" },
         { path: makeFile("broken.pdf", Buffer.concat([Buffer.from("%PDF-1.7\n"), Buffer.alloc(2048, 0x2a)])), reason: "parser_error" },
         { path: await makeEncryptedPdf(), reason: "unsupported_format" },
         { path: await makeZipBombDocx(), reason: "file_too_large" }

@@ -1,5 +1,6 @@
 import { open } from "node:fs/promises"
 import type { FileHandle } from "node:fs/promises"
+import { isMarkup } from "./Markup.js"
 
 export const assetFormats = ["docx", "pdf", "txt", "md", "eml", "png", "jpg", "csv", "xlsx"] as const
 export type AssetFormat = typeof assetFormats[number]
@@ -117,22 +118,27 @@ const looksLikeMail = (text: string) => {
   return true
 }
 
-const textFormat = (filename: string, text: string): AssetFormat => {
+/** Which kind of text, by name; null for markup (HTML, RTF), which is no kind of text an import or an asset takes. */
+const textFormat = (filename: string, text: string): AssetFormat | null => {
   const dot = filename.lastIndexOf(".")
   const extension = dot < 0 ? "" : filename.slice(dot + 1).toLowerCase()
-  if (extension === "md" || extension === "markdown") return "md"
-  if (extension === "csv") return "csv"
+  const markdown = extension === "md" || extension === "markdown"
+  // A mail opens with its headers, and an HTML part inside it is the mail's own.
+  const mail = looksLikeMail(text)
   if (extension === "eml") return "eml"
-  if (extension !== "txt" && extension !== "text" && looksLikeMail(text)) return "eml"
-  return "txt"
+  if (mail && !markdown && extension !== "csv" && extension !== "txt" && extension !== "text") return "eml"
+  if (!mail && isMarkup(text, markdown)) return null
+  return markdown ? "md" : extension === "csv" ? "csv" : "txt"
 }
 
-/** The file's format judged by its bytes; the name only chooses among kinds of text. Null when it is none of ours. */
+/**
+ * The file's format judged by its bytes; the name only chooses among kinds of text. Null when it
+ * is none of ours. An empty file is an empty text: an import of it fails `extraction_empty`.
+ */
 export const sniffFormat = async (path: string, filename: string): Promise<AssetFormat | null> => {
   const file = await open(path, "r")
   try {
     const { size } = await file.stat()
-    if (size === 0) return null
     const head = await readAt(file, 0, Math.min(size, textWindow))
     if (startsWith(head, [0x25, 0x50, 0x44, 0x46, 0x2d])) return "pdf"
     if (startsWith(head, [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])) return "png"

@@ -10,12 +10,28 @@ const addressOf = (parsed: ParsedMail) => {
 
 const listOf = (value: string | ReadonlyArray<string> | undefined) => (value === undefined ? [] : typeof value === "string" ? [value] : [...value])
 
+const options = { skipHtmlToText: false, skipTextToHtml: true, skipTextLinks: true } as const
+
+// A header block longer than this is no mail's; mailparser refuses one past 1 MiB anyway.
+const maxHeaderBytes = 1024 * 1024
+
+/** The message's own header block, up to its first empty line, as a message with no body. */
+const outerHeaders = (bytes: Buffer): Buffer => {
+  const head = bytes.subarray(0, maxHeaderBytes)
+  // latin1 maps each byte to one character, so the offset found is a byte offset.
+  const end = head.toString("latin1").search(/\r?\n\r?\n/)
+  return Buffer.concat([end < 0 ? head : head.subarray(0, end), Buffer.from("\r\n\r\n")])
+}
+
 /**
- * A raw message, parsed by mailparser. A message it cannot read is an empty one (its bytes stay
- * in the `eml` asset): mail is hostile input, and one bad message must not stop the listener.
+ * A raw message, parsed by mailparser. Mail is hostile input, and one bad message must not stop
+ * the listener: a body mailparser gives up on (more than 1,000 MIME parts, as a message nested
+ * 2,000 levels deep has) is read as its outer headers alone, so its sender and subject still
+ * show; a message whose headers cannot be read either is an empty one. The bytes stay in the
+ * `eml` asset either way.
  */
 export const parseMail = (bytes: Buffer) =>
-  Effect.promise(() => simpleParser(bytes, { skipHtmlToText: false, skipTextToHtml: true, skipTextLinks: true }).catch(() => null))
+  Effect.promise(() => simpleParser(bytes, options).catch(() => simpleParser(outerHeaders(bytes), options)).catch(() => null))
 
 // Longer HTML is read only this far: the reading scans 2 MiB of text at most anyway.
 const maxHtml = 4 * 1024 * 1024

@@ -43,14 +43,45 @@ describe("sniffFormat", () => {
     expect(await sniff(makeTxt("From: the desk of A\nThis is a memo, not a header block.\n", "memo"))).toBe("txt")
   })
 
-  it("refuses binary, a zip that is no office document, and an empty file", async () => {
+  it("refuses binary and a zip that is no office document", async () => {
     expect(await sniff(makeFile("random.txt", randomBytes(4096)))).toBeNull()
     expect(await sniff(makeFile("nul.txt", "text with a \0 inside"))).toBeNull()
     expect(await sniff(makeFile("controls.txt", "\x01\x02\x03\x04\x05 words"))).toBeNull()
     expect(await sniff(makeFile("latin1.txt", Buffer.from("caf\xe9 cr\xe8me", "latin1")))).toBeNull()
     const zip = new JSZip().file("readme.txt", "hello")
     expect(await sniff(makeFile("archive.docx", await zip.generateAsync({ type: "uint8array" })))).toBeNull()
-    expect(await sniff(makeFile("empty.txt", ""))).toBeNull()
+  })
+
+  it("takes an empty file as an empty text of the kind its name says", async () => {
+    expect(await sniff(makeFile("empty.txt", ""))).toBe("txt")
+    expect(await sniff(makeFile("empty.md", ""))).toBe("md")
+    expect(await sniff(makeFile("empty", ""))).toBe("txt")
+  })
+
+  it("refuses HTML and RTF whatever their name: markup is not plain text", async () => {
+    const page = "<!DOCTYPE html>\n<html><head><title>Services Agreement</title></head>\n<body><p>This Agreement is made between A and B.</p></body></html>\n"
+    for (const name of ["agreement.txt", "agreement.md", "agreement.html", "agreement"]) expect(await sniff(makeTxt(page, name)), name).toBeNull()
+    const rtf = "{\\rtf1\\ansi\\deff0 {\\fonttbl {\\f0 Times;}}\n\\f0\\fs24 This Agreement is made between A and B.\\par\n}\n"
+    for (const name of ["agreement.rtf", "agreement.txt", "agreement.md"]) expect(await sniff(makeTxt(rtf, name)), name).toBeNull()
+    // A page with no doctype, a fragment, an XHTML file, one saved with a byte-order mark and a comment first.
+    expect(await sniff(makeTxt("<html>\n<body>\nThis Agreement is made between A and B.\n</body>\n</html>\n", "a.txt"))).toBeNull()
+    expect(await sniff(makeTxt("<div><p>This Agreement is made between A and B.</p><p>A shall pay B.</p></div>", "a.txt"))).toBeNull()
+    expect(await sniff(makeTxt("<?xml version=\"1.0\"?>\n<html xmlns=\"http://www.w3.org/1999/xhtml\"><body>Terms</body></html>", "a.txt"))).toBeNull()
+    expect(await sniff(makeTxt("\uFEFF<!-- saved from url=(0014)about:internet -->\n<HTML><BODY>Terms</BODY></HTML>", "a.txt"))).toBeNull()
+    // Markdown whose lines are mostly tags is HTML under another name.
+    expect(await sniff(makeTxt("<div>\n<p>This Agreement is made between A and B.</p>\n<p>A shall pay B.</p>\n</div>\n", "a.md"))).toBeNull()
+  })
+
+  it("keeps Markdown with a little inline HTML, and plain text that speaks of tags or wraps itself in SGML", async () => {
+    const readme = "<p align=\"center\"><img src=\"logo.png\" width=\"120\"></p>\n\n# Services Agreement\n\nThis Agreement is made between A and B.<br>\n\n" +
+      "## 1. Fees\n\nA shall pay B within thirty days.\n\n<!-- clause 2 to follow -->\n"
+    expect(await sniff(makeTxt(readme, "agreement.md"))).toBe("md")
+    expect(await sniff(makeTxt("<!-- draft 3 -->\n# Terms\n\nA shall pay B.\n", "terms.md"))).toBe("md")
+    expect(await sniff(makeTxt("The Supplier shall place the <script> tag in the <head> of each page it hosts.\n", "hosting.txt"))).toBe("txt")
+    expect(
+      await sniff(makeTxt("<DOCUMENT>\n<TYPE>EX-10.1\n<TEXT>\nSUPPLY AGREEMENT\n\nThis Agreement is made between A and B.\n</TEXT>\n</DOCUMENT>\n", "ex10.txt"))
+    )
+      .toBe("txt")
   })
 
   it("does not mistake a multi-byte character cut at 64 KiB for bad UTF-8", async () => {

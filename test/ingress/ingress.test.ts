@@ -222,7 +222,7 @@ for (const database of databases) {
       const acme = await createOrg(service.url)
       const to = await addressOf(acme)
       // Both under the test's 200 kB limit, so they reach the reading.
-      const depth = 1500
+      const depth = 2000
       const nested = [
         ...Array.from({ length: depth }, (_, i) => `Content-Type: multipart/mixed; boundary=b${i}\r\n\r\n--b${i}\r\n`),
         "Content-Type: text/plain\r\n\r\ninnermost\r\n",
@@ -246,6 +246,8 @@ for (const database of databases) {
       expect(listed.map((m) => m.subject)).toContain("After")
       // Every hostile message was taken: its bytes are kept as an eml asset, whatever its reading found.
       expect(listed).toHaveLength(hostile.length + 2)
+      // However deep the body, the outer message's headers are read.
+      expect(listed.find((m) => m.subject === "deep")).toMatchObject({ from: { address: "x@y.test" } })
       for (const message of listed) {
         expect(JSON.stringify(message)).not.toMatch(/\\u0000/)
         expect((await call(service.url, "GET", `/ingress/${message.id}`, { key: acme.keys.live })).status).toBe(200)

@@ -1,4 +1,5 @@
 import { sha256 } from "../Words/Blocks.js"
+import { gate, isContract, readAsContract } from "./ContractGate.js"
 import { blockLimit, segment } from "./Segment.js"
 import { inferFacts } from "./InferFacts.js"
 import type { Extracted, ParseOutcome } from "./Parsed.js"
@@ -12,17 +13,11 @@ import { verificationThreshold } from "./Parsed.js"
 /** Fewer non-whitespace characters than this: the text layer is empty (a scan without OCR, say). */
 export const minimumText = 20
 
-/** Words that say "contract"; a text needs a few different ones to be read as one. */
-const contractSignals =
-  /\b(?:agreement|contract|parties|party|shall|hereby|hereto|hereof|herein|whereas|witness\w{0,4}|term|terms|between|obligations?|covenants?|licen[cs]e\w{0,2}|consideration|executed|signed|governed)\b/gi
-const strongSignals = /\b(?:agreement|contract|shall|hereby|whereas|witnesseth|parties|hereto)\b/i
-const minimumSignals = 3
-
 export const rulesParserConfig = {
   model: "rules-v1",
   segment: { layout: "layout-v1", pieces: "pieces-v1", reading: "reading-v1", blockLimit },
   facts: { patterns: "patterns-v1", parties: "parties-v1", maxAmounts: 5 },
-  gate: { minimumText, minimumSignals, signals: "signals-v1" },
+  gate: { minimumText, contract: { judge: "whole-document-v1", ...gate } },
   verificationThreshold
 } as const
 
@@ -40,12 +35,17 @@ export const parseDocument = (extracted: Extracted): ParseOutcome => {
   if (visible < minimumText) {
     return { _tag: "Failed", reason: "extraction_empty", detail: `The text layer holds ${visible} non-whitespace characters.` }
   }
-  const distinct = new Set((extracted.text.slice(0, 200_000).match(contractSignals) ?? []).map((word) => word.toLowerCase()))
-  if (distinct.size < minimumSignals || !strongSignals.test(extracted.text.slice(0, 200_000))) {
+  const reading = readAsContract(extracted.text)
+  if (!isContract(reading)) {
+    const parties = reading.preamble
+      ? "a preamble naming parties"
+      : reading.signatures
+      ? "signature blocks"
+      : "no preamble naming parties and no signature block"
     return {
       _tag: "Failed",
       reason: "not_a_contract",
-      detail: `The text reads as no contract: ${distinct.size} contract word(s) (${[...distinct].slice(0, 5).join(", ") || "none"}).`
+      detail: `The text reads as no contract: ${parties}, and ${Math.round(reading.terms * 100)}% of its ${reading.sentences} sentences read as terms.`
     }
   }
   const blocks = segment(extracted)
