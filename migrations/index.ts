@@ -16,6 +16,7 @@ import importLeases from "./0015_import_leases.js"
 import attentionAndRelationshipRows from "./0016_attention_and_relationship_rows.js"
 import contractsByUpdateAndRevision from "./0017_contracts_by_update_and_revision.js"
 import attentionOrder from "./0018_attention_order.js"
+import marksByModeAndOneEmail from "./0019_marks_by_mode_and_one_email.js"
 
 // Every migration, by its numbered name; the migrator runs the ones a database has not seen.
 export const migrations = {
@@ -36,5 +37,6 @@ export const migrations = {
   "0015_import_leases": importLeases,
   "0016_attention_and_relationship_rows": attentionAndRelationshipRows,
   "0017_contracts_by_update_and_revision": contractsByUpdateAndRevision,
-  "0018_attention_order": attentionOrder
+  "0018_attention_order": attentionOrder,
+  "0019_marks_by_mode_and_one_email": marksByModeAndOneEmail
 }

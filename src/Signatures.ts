@@ -27,9 +27,10 @@ export class Signatures extends Effect.Service<Signatures>()("Signatures", {
 
     const sign = Effect.fnUntraced(function*(id: string, request: typeof SignRequest.Type) {
       const confirmedBy = yield* confirmerOf(request.confirmed_by)
-      // The mark is pinned as it is now: changing it later never touches this signature.
-      const mark = yield* marks.pinnedFor(confirmedBy)
-      const actor = domainActor(yield* Actor)
+      const caller = yield* Actor
+      // The mark is pinned as it is now, in this mode: changing it later never touches this signature.
+      const mark = yield* marks.pinnedFor(confirmedBy, caller.mode)
+      const actor = domainActor(caller)
       return yield* store.write(id, Sign, (entity) => entity.Sign({ actor, textHash: request.text_hash, confirmedBy, intent: request.intent, mark }), {
         // The route answers 201 with the write's result (Signatures/Api.ts): the save keeps that answer.
         answerStatus: 201

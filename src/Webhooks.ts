@@ -172,7 +172,8 @@ export class Webhooks extends Effect.Service<Webhooks>()("Webhooks", {
       return { object: "webhook_test" as const, endpoint: endpoint.id, event, delivered: last.error === null, status: last.status, error: last.error }
     })
 
-    const replay = Effect.fnUntraced(function*(id: string, since: string) {
+    /** Re-sends what the endpoint missed since `since`: every event it did not acknowledge with a 2xx, or every one when asked. */
+    const replay = Effect.fnUntraced(function*(id: string, since: string, includeDelivered: boolean) {
       const endpoint = yield* mine(id)
       if (endpoint.state === "pending") return yield* reject("endpoint_pending", "This endpoint has not been verified, so it receives nothing.")
       if (endpoint.state === "disabled") {
@@ -185,7 +186,7 @@ export class Webhooks extends Effect.Service<Webhooks>()("Webhooks", {
       if (Number.isNaN(from)) return yield* reject("invalid_request", "since must be an ISO 8601 time, such as 2026-11-20T09:00:00Z.", { param: "since" })
       const at = yield* now
       if (from < at - replayWindowMs) return yield* reject("invalid_request", "since must be within the last 7 days.", { param: "since" })
-      const events = yield* deliveries.since(endpoint, iso(from), replayLimit)
+      const events = yield* deliveries.since(endpoint, iso(from), replayLimit, includeDelivered)
       const queued = owed(events.slice(0, replayLimit))
       yield* deliveries.enqueueReplay(queued, at)
       yield* appended.ring

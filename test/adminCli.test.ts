@@ -163,6 +163,12 @@ for (const database of databases) {
       }
       const bad = await admin("list-keys", "--org", "org_nope", "--limit", "0").catch((error) => error)
       expect(JSON.parse(bad.stderr).error).toMatchObject({ code: "invalid_request", param: "limit" })
+      // One email, one org person: the CLI says what the API says, naming who has the email.
+      const holder = JSON.parse((await admin("create-org", "--name", "Epsilon Ltd", "--person", "Eve <eve@cli.test>")).stdout)
+      const taken = await admin("create-org", "--name", "Zeta Ltd", "--person", "Eve Again <EVE@cli.test>").catch((error) => error)
+      expect(taken.code).not.toBe(0)
+      expect(JSON.parse(taken.stderr).error).toMatchObject({ code: "email_in_use", param: "people.0.email" })
+      expect(JSON.parse(taken.stderr).error.message).toContain(`${holder.people[0].id}, a person of another org (${holder.org_id})`)
     })
   })
 }

@@ -101,5 +101,31 @@ for (const database of databases) {
           expect(rows.map((row) => [row.id, row.last4])).toEqual([["key_old", null], [added.id, added.key.slice(-4)]])
         })
       ))
+
+    it("0019 keeps a stored mark in both modes, and gives an email two org people shared to the older one alone", () =>
+      onFreshDatabase(
+        database,
+        Effect.gen(function*() {
+          const sql = yield* SqlClient.SqlClient
+          yield* migrate((Object.keys(migrations) as Array<keyof typeof migrations>).filter((name) => name !== "0019_marks_by_mode_and_one_email"))
+          yield* sql`INSERT INTO orgs (id, name, created_at) VALUES ('org_a', 'A', now()), ('org_b', 'B', now())`
+          yield* sql`INSERT INTO people (id, org_id, mode, name, email, created_at) VALUES
+            ('per_old', 'org_a', NULL, 'Old', 'pat@x.test', '2026-01-01'), ('per_new', 'org_b', NULL, 'New', 'PAT@x.test', '2026-02-01'),
+            ('per_guest', NULL, 'test', 'Guest', 'pat@x.test', '2026-03-01')`
+          yield* sql`INSERT INTO people_marks (person_id, kind, text, checksum, updated_at) VALUES ('per_old', 'typed', 'Pat', 'sha256:p', now())`
+          yield* migrate(Object.keys(migrations) as Array<keyof typeof migrations>)
+          expect(yield* sql`SELECT mode, text FROM people_marks WHERE person_id = 'per_old' ORDER BY mode`).toEqual([
+            { mode: "live", text: "Pat" },
+            { mode: "test", text: "Pat" }
+          ])
+          expect(yield* sql`SELECT id, email_shared FROM people ORDER BY id`).toEqual([
+            { id: "per_guest", email_shared: false },
+            { id: "per_new", email_shared: true },
+            { id: "per_old", email_shared: false }
+          ])
+          const third = yield* Effect.either(sql`INSERT INTO people (id, org_id, name, email, created_at) VALUES ('per_c', 'org_b', 'C', 'pat@X.test', now())`)
+          expect(third._tag).toBe("Left")
+        })
+      ))
   })
 }

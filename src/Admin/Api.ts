@@ -100,8 +100,9 @@ export class AdminApi extends HttpApiGroup.make("admin")
       .annotate(OpenApi.Summary, "Create an org")
       .annotate(
         OpenApi.Description,
-        "Creates an org with its people, and one live and one test key holding every scope. The keys' secrets are shown only in this answer; `key_ids` name them for listing and revoking."
+        "Creates an org with its people, and one live and one test key holding every scope. The keys' secrets are shown only in this answer; `key_ids` name them for listing and revoking. An email a person of any org already has (in any case) is refused with `409 email_in_use` and nothing is made; one given twice is `400`."
       )
+      .annotate(Refusals, ["not_found", "email_in_use"])
   )
   .add(
     HttpApiEndpoint.post("addPerson", "/admin/orgs/:org_id/people")
@@ -111,8 +112,9 @@ export class AdminApi extends HttpApiGroup.make("admin")
       .annotate(OpenApi.Summary, "Add a person to an org")
       .annotate(
         OpenApi.Description,
-        "Adds a person who can then act for the org (`Contracts-Acting-Person`). An email already in the org, in any case, is refused with `param: email`."
+        "Adds a person who can then act for the org (`Contracts-Acting-Person`). A person belongs to at most one org: an email a person of any org already has (in any case) is refused with `409 email_in_use`, `param: email`, naming who has it."
       )
+      .annotate(Refusals, ["not_found", "email_in_use"])
   )
   .add(
     HttpApiEndpoint.post("createKey", "/admin/orgs/:org_id/keys")

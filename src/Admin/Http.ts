@@ -3,10 +3,31 @@ import { Effect, Option } from "effect"
 import { Api } from "../Api.js"
 import { AuthCache } from "../Auth/Cache.js"
 import { parseLimit } from "../Http/Paging.js"
-import { notFound, reject, Rejection } from "../Domain/Contract/Rejection.js"
+import { excerpt, notFound, reject, Rejection } from "../Domain/Contract/Rejection.js"
 import { scopes } from "../Domain/Api/Scopes.js"
-import { AdminRepo } from "./Repo.js"
+import { AdminRepo, type EmailTaken } from "./Repo.js"
 import { Playbooks, renderRule } from "../Playbooks.js"
+
+/**
+ * SEMANTICS.md: a person belongs to at most one org, and a Send to an email reaches the org person
+ * who has it, so no two people of orgs share one. The message names who holds it; the CLI prints it.
+ */
+const emailInUse = ({ email, holder }: EmailTaken, orgId: string | null, param: string) =>
+  reject(
+    "email_in_use",
+    holder === null
+      ? `${excerpt(email)} is already the email of a person of an org: one email names one person.`
+      : holder.org === orgId
+      ? `${excerpt(email)} is already the email of ${holder.id}, a person of this org.`
+      : `${
+        excerpt(email)
+      } is already the email of ${holder.id}, a person of another org (${holder.org}): a person belongs to at most one org, and a Send to this email reaches that person.`,
+    { param }
+  )
+
+/** The index of the first person whose email an earlier one of the same request already gives, or -1. */
+const repeatedEmail = (people: ReadonlyArray<{ readonly email: string }>) =>
+  people.findIndex((p, i) => people.slice(0, i).some((q) => q.email.toLowerCase() === p.email.toLowerCase()))
 
 /** The admin API of SEMANTICS.md "Bootstrap"; the gateway has checked the admin token before any of these run. */
 export const AdminHttp = HttpApiBuilder.group(Api, "admin", (handlers) =>
@@ -61,15 +82,25 @@ export const AdminHttp = HttpApiBuilder.group(Api, "admin", (handlers) =>
       })
 
     return handlers
-      .handle("createOrg", ({ payload }) => repo.createOrg(payload.name, payload.people, scopes))
+      .handle("createOrg", ({ payload }) => {
+        const repeated = repeatedEmail(payload.people)
+        if (repeated !== -1) {
+          return Effect.fail(reject("invalid_request", "Each person of an org has an email of their own: this one is given twice.", {
+            param: `people.${repeated}.email`
+          }))
+        }
+        return Effect.catchTag(repo.createOrg(payload.name, payload.people, scopes), "EmailTaken", (taken) =>
+          Effect.fail(emailInUse(
+            taken,
+            null,
+            `people.${payload.people.findIndex((p) => p.email === taken.email)}.email`
+          )))
+      })
       .handle("addPerson", ({ path, payload }) =>
-        Effect.gen(function*() {
-          yield* requireOrg(path.org_id)
-          if (yield* repo.emailTaken(path.org_id, payload.email)) {
-            return yield* reject("invalid_request", `${payload.email} is already a person of this org.`, { param: "email" })
-          }
-          return yield* repo.addPerson(path.org_id, payload)
-        }))
+        Effect.zipRight(
+          requireOrg(path.org_id),
+          Effect.catchTag(repo.addPerson(path.org_id, payload), "EmailTaken", (taken) => Effect.fail(emailInUse(taken, path.org_id, "email")))
+        ))
       .handle(
         "createKey",
         ({ path, payload }) => Effect.zipRight(requireOrg(path.org_id), repo.addKey(path.org_id, payload.mode, [...new Set(payload.scopes)]))

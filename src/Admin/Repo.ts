@@ -1,6 +1,6 @@
 import { SqlClient } from "@effect/sql"
 import type { Statement } from "@effect/sql"
-import { Clock, Effect, Option } from "effect"
+import { Clock, Data, Effect, Option } from "effect"
 import { hashSecret, newApiKey, newPersonToken } from "../Auth/Secrets.js"
 import { scopesIn } from "../Domain/Api/Scopes.js"
 import { makeId } from "../RandomIds.js"
@@ -71,6 +71,15 @@ const tokenRow = (row: StoredToken): PersonTokenRow => ({
   last4: row.last4
 })
 
+/**
+ * A person of an org already holds this email (compared without case): one email names at most
+ * one org person, since a Send to it reaches that person's seat. `holder` is that person.
+ */
+export class EmailTaken extends Data.TaggedError("EmailTaken")<{
+  readonly email: string
+  readonly holder: { readonly id: string; readonly org: string } | null
+}> {}
+
 export class AdminRepo extends Effect.Service<AdminRepo>()("Admin/AdminRepo", {
   effect: Effect.gen(function*() {
     const sql = yield* SqlClient.SqlClient
@@ -78,13 +87,22 @@ export class AdminRepo extends Effect.Service<AdminRepo>()("Admin/AdminRepo", {
 
     const orgExists = (orgId: string) => Effect.map(sql`SELECT 1 FROM orgs WHERE id = ${orgId}`, (rows) => rows.length === 1)
 
-    const emailTaken = (orgId: string, email: string) =>
-      Effect.map(sql`SELECT 1 FROM people WHERE org_id = ${orgId} AND lower(email) = lower(${email})`, (rows) => rows.length > 0)
+    const holderOf = (email: string) =>
+      Effect.map(
+        sql<{ id: string; org_id: string }>`
+          SELECT id, org_id FROM people WHERE org_id IS NOT NULL AND NOT email_shared AND lower(email) = lower(${email})`,
+        (rows) => (rows[0] === undefined ? null : { id: rows[0].id, org: rows[0].org_id })
+      )
 
+    // The unique index on org people's lower-cased email decides, so of two calls at once for one
+    // email exactly one inserts; the other inserts nothing (after waiting for the first) and is told who holds it.
     const addPerson = (orgId: string, person: NewPerson) =>
       Effect.gen(function*() {
         const id = makeId("per")
-        yield* sql`INSERT INTO people (id, org_id, name, email, created_at) VALUES (${id}, ${orgId}, ${person.name}, ${person.email}, ${yield* now})`
+        const inserted = yield* sql`
+          INSERT INTO people (id, org_id, name, email, created_at) VALUES (${id}, ${orgId}, ${person.name}, ${person.email}, ${yield* now})
+          ON CONFLICT DO NOTHING RETURNING id`
+        if (inserted.length === 0) return yield* new EmailTaken({ email: person.email, holder: yield* holderOf(person.email) })
         return { id, name: person.name, email: person.email }
       })
 
@@ -98,6 +116,7 @@ export class AdminRepo extends Effect.Service<AdminRepo>()("Admin/AdminRepo", {
         return { id, key, mode, scopes }
       })
 
+    /** The org, its people and a key per mode, or none of it: a taken email (`EmailTaken`) rolls the whole org back. */
     const createOrg = Effect.fnUntraced(
       function*(name: string, people: ReadonlyArray<NewPerson>, scopes: ReadonlyArray<Scope>) {
         return yield* sql.withTransaction(Effect.gen(function*() {
@@ -109,7 +128,7 @@ export class AdminRepo extends Effect.Service<AdminRepo>()("Admin/AdminRepo", {
           return { org_id: orgId, name, keys: { live: live.key, test: test.key }, key_ids: { live: live.id, test: test.id }, people: created }
         }))
       },
-      Effect.orDie
+      Effect.catchTag("SqlError", Effect.die)
     )
 
     /** The org's keys oldest first, after the key `after` names; one row more than `limit` tells there is more. */
@@ -181,8 +200,7 @@ export class AdminRepo extends Effect.Service<AdminRepo>()("Admin/AdminRepo", {
       tokenOfPerson,
       revokePersonToken,
       orgExists: (orgId: string) => Effect.orDie(orgExists(orgId)),
-      emailTaken: (orgId: string, email: string) => Effect.orDie(emailTaken(orgId, email)),
-      addPerson: (orgId: string, person: NewPerson) => Effect.orDie(addPerson(orgId, person)),
+      addPerson: (orgId: string, person: NewPerson) => Effect.catchTag(addPerson(orgId, person), "SqlError", Effect.die),
       addKey: (orgId: string, mode: Mode, scopes: ReadonlyArray<Scope>) => Effect.orDie(addKey(orgId, mode, scopes)),
       listKeys,
       keyOfOrg: (orgId: string, keyId: string) => Effect.orDie(keyOfOrg(orgId, keyId)),

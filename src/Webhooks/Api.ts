@@ -85,7 +85,7 @@ export class WebhooksApi extends HttpApiGroup.make("webhooks")
       .annotate(OpenApi.Summary, "Replay deliveries")
       .annotate(
         OpenApi.Description,
-        "Queues the endpoint's events from `since` (an ISO 8601 time within the last 7 days), oldest first, at most 1,000 a call (`has_more` says whether to call again from the last one's `created`); each is signed afresh when sent. Not a substitute for `GET /contracts/{id}/events`."
+        "Re-sends what the endpoint missed from `since` (an ISO 8601 time within the last 7 days): the events it has not acknowledged with a 2xx, or every one with `include_delivered: true`; oldest first, at most 1,000 a call (`has_more` says whether to call again from the last one's `created`); each is signed afresh when sent. Not a substitute for `GET /contracts/{id}/events`."
       )
       .annotate(Refusals, ["endpoint_pending", "endpoint_disabled"])
   )

@@ -1,4 +1,4 @@
-import { SqlClient } from "@effect/sql"
+import { SqlClient, type Statement } from "@effect/sql"
 import { Effect, Option } from "effect"
 import type { LoggedEvent } from "../Domain/Views/EventViews.js"
 import { makeId } from "../RandomIds.js"
@@ -188,9 +188,14 @@ export class DeliveriesRepo extends Effect.Service<DeliveriesRepo>()("Webhooks/D
     /**
      * What a replay from `since` may re-send to an endpoint, oldest first: its org's stream and the
      * events of every contract the org holds a party row on, `limit + 1` to tell whether more remain.
+     * Unless `includeDelivered`, only the events the endpoint has not acknowledged: no delivery of
+     * it to this endpoint, first or replayed, was answered with a 2xx.
      */
-    const since = (endpoint: EndpointRow, from: string, limit: number) =>
-      Effect.map(
+    const since = (endpoint: EndpointRow, from: string, limit: number, includeDelivered: boolean) => {
+      const missed = (event: Statement.Fragment) =>
+        includeDelivered ? sql`` : sql`AND NOT EXISTS (SELECT 1 FROM webhook_deliveries d
+          WHERE d.endpoint_id = ${endpoint.id} AND d.event_id = ${event} AND d.state = 'delivered')`
+      return Effect.map(
         Effect.orDie(sql`
           SELECT * FROM (
             SELECT e.id AS event_id, 'contract' AS stream, e.contract_id, e.type, e.data->>'from_side' AS from_side,
@@ -199,15 +204,17 @@ export class DeliveriesRepo extends Effect.Service<DeliveriesRepo>()("Webhooks/D
             WHERE e.created_at >= ${from} AND c.mode = ${endpoint.mode}
               AND EXISTS (SELECT 1 FROM contract_parties p
                           WHERE p.contract_id = e.contract_id AND p.org_id = ${endpoint.org_id} AND p.removed_at IS NULL)
+              ${missed(sql`e.id`)}
             UNION ALL
             SELECT o.id, 'org', NULL, o.type, NULL, NULL, o.created_at FROM org_events o
-            WHERE o.org_id = ${endpoint.org_id} AND o.mode = ${endpoint.mode} AND o.created_at >= ${from}
+            WHERE o.org_id = ${endpoint.org_id} AND o.mode = ${endpoint.mode} AND o.created_at >= ${from} ${missed(sql`o.id`)}
           ) events ORDER BY created_at, event_id LIMIT ${limit + 1}`),
         (rows) =>
           rows.map((row) =>
             candidateOf(row.stream as DeliveryStream)({ ...row, endpoint_id: endpoint.id, endpoint_org: endpoint.org_id, events: endpoint.events })
           )
       )
+    }
 
     return { fanOut, enqueueReplay, claimDue, nextDue, finish, recordAttempt, since } as const
   })

@@ -13,4 +13,4 @@ export const WebhooksHttp = HttpApiBuilder.group(Api, "webhooks", (handlers) =>
       .handle("rotate", ({ path }) => webhooks.rotate(path.id))
       .handle("verify", ({ path }) => webhooks.verify(path.id))
       .handle("test", ({ path }) => webhooks.test(path.id))
-      .handle("replay", ({ path, payload }) => webhooks.replay(path.id, payload.since))))
+      .handle("replay", ({ path, payload }) => webhooks.replay(path.id, payload.since, payload.include_delivered))))

@@ -6,7 +6,12 @@ export const EndpointRequest = Body({
   events: Schema.Array(Schema.String)
 }).annotations({ identifier: "WebhookEndpointRequest" })
 
-export const ReplayRequest = Body({ since: Schema.String }).annotations({ identifier: "WebhookReplayRequest" })
+export const ReplayRequest = Body({
+  since: Schema.String,
+  include_delivered: Schema.optionalWith(Schema.Boolean, { default: () => false }).annotations({
+    description: "Also re-send the events the endpoint already acknowledged with a 2xx; by default only those it did not."
+  })
+}).annotations({ identifier: "WebhookReplayRequest" })
 
 const LastDelivery = Schema.Struct({
   event: Schema.String,

@@ -1,18 +1,23 @@
 import { type Base, baseUrl, call, createOrg, idempotencyKey, type Org, seat } from "./client.js"
 
-/** Two orgs in test mode, a drafted NDA, and the calls a negotiation makes, as each side's seat. */
-export const twoOrgs = async (base: Base) => {
-  const acme = await createOrg(baseUrl(base), "Acme Ltd")
-  const beta = await createOrg(baseUrl(base), "Beta GmbH")
+/**
+ * Two orgs in test mode (or `mode`, on orgs already made), a drafted NDA, and the calls a
+ * negotiation makes, as each side's seat.
+ */
+export const twoOrgs = async (base: Base, options: { readonly mode?: "live" | "test"; readonly orgs?: { readonly acme: Org; readonly beta: Org } } = {}) => {
+  const acme = options.orgs?.acme ?? await createOrg(baseUrl(base), "Acme Ltd")
+  const beta = options.orgs?.beta ?? await createOrg(baseUrl(base), "Beta GmbH")
+  const mode = options.mode ?? "test"
   const as = (org: Org, person = org.people[0]!.id) => {
-    const s = seat(base, org, person, org.keys.test)
+    const key = org.keys[mode]
+    const s = seat(base, org, person, key)
     return {
       org,
       person,
       ...s,
       draft: () =>
         call(baseUrl(base), "POST", "/contracts", {
-          key: org.keys.test,
+          key,
           person,
           body: {
             template_id: "tpl_mutual_nda",
@@ -22,23 +27,23 @@ export const twoOrgs = async (base: Base) => {
         }),
       send: (id: string, hash: string, body: Record<string, unknown>) =>
         call(baseUrl(base), "POST", `/contracts/${id}/send`, {
-          key: org.keys.test,
+          key,
           person,
           body,
           headers: { "if-match": hash, "idempotency-key": idempotencyKey() }
         }),
       stage: (id: string, hash: string, body: Record<string, unknown>) =>
-        call(baseUrl(base), "POST", `/contracts/${id}/decisions`, { key: org.keys.test, person, body, headers: { "if-match": hash } }),
+        call(baseUrl(base), "POST", `/contracts/${id}/decisions`, { key, person, body, headers: { "if-match": hash } }),
       sign: (id: string, hash: string, body: Record<string, unknown> = {}) =>
         call(baseUrl(base), "POST", `/contracts/${id}/signatures`, {
-          key: org.keys.test,
+          key,
           person,
           body: { text_hash: hash, confirmed_by: person, ...body },
           headers: { "idempotency-key": idempotencyKey() }
         }),
       commit: (id: string, hash: string, body: Record<string, unknown> = { confirmed_by: person }) =>
         call(baseUrl(base), "POST", `/contracts/${id}/replies`, {
-          key: org.keys.test,
+          key,
           person,
           body,
           headers: { "if-match": hash, "idempotency-key": idempotencyKey() }

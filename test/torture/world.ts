@@ -1,4 +1,4 @@
-import { call, createOrg } from "../support/client.js"
+import { call, createOrg, type Org } from "../support/client.js"
 import { twoOrgs } from "../support/negotiation.js"
 import { adminToken } from "../support/service.js"
 import { operations } from "./operations.js"
@@ -35,14 +35,19 @@ const ok = <T extends { status: number; text: string }>(reply: T, what: string) 
 
 /**
  * Two orgs with a draft, a contract under negotiation (bea's counter open, ada's signature held,
- * Brook invited) and an executed one: the state every operation needs to reach its handler.
+ * Brook invited) and an executed one: the state every operation needs to reach its handler. In test
+ * mode unless `mode` says, on new orgs unless `orgs` names them (a world per mode of the same orgs).
  */
-export const makeWorld = async (base: string) => {
-  const { acme, beta, ada, bea, sent } = await twoOrgs(base)
-  const spare = await createOrg(base, "Spare Ltd")
+export const makeWorld = async (
+  base: string,
+  options: { readonly mode?: "live" | "test"; readonly orgs?: { readonly acme: Org; readonly beta: Org; readonly spare: Org } } = {}
+) => {
+  const { acme, beta, ada, bea, sent } = await twoOrgs(base, options)
+  const spare = options.orgs?.spare ?? await createOrg(base, "Spare Ltd")
+  const mode = options.mode ?? "test"
   const seats = {
-    ada: { key: acme.keys.test, person: ada.person } as Seat,
-    bea: { key: beta.keys.test, person: bea.person } as Seat,
+    ada: { key: acme.keys[mode], person: ada.person } as Seat,
+    bea: { key: beta.keys[mode], person: bea.person } as Seat,
     admin: { key: adminToken, person: undefined, admin: true } as Seat
   }
   const get = (seat: Seat, path: string) => call(base, "GET", path, { headers: credentials(seat) })

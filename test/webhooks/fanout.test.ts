@@ -50,7 +50,7 @@ for (const database of databases) {
         expect(drafted.every((id) => got.has(id)), endpoint).toBe(true)
       }
 
-      // Replay: the thousand oldest from `since`, signed afresh with the same event ids; then the rest.
+      // Replay of everything, delivered included: the thousand oldest from `since`, signed afresh with the same event ids; then the rest.
       const extra = await call(service.url, "POST", "/contracts", {
         ...as,
         body: { template_id: "tpl_mutual_nda" },
@@ -59,7 +59,7 @@ for (const database of databases) {
       await receiver.waitFor(1, (r) => isDraft(r) && r.json.data.contract === extra.body.id && r.json.endpoint === registered[0])
       const toFirst = (r: { json: any }) => isDraft(r) && r.json.endpoint === registered[0]
       const originals = receiver.received.filter(toFirst)
-      const replay = await call(service.url, "POST", `/webhooks/endpoints/${registered[0]}/replay`, { ...as, body: { since: start } })
+      const replay = await call(service.url, "POST", `/webhooks/endpoints/${registered[0]}/replay`, { ...as, body: { since: start, include_delivered: true } })
       expect(replay.status).toBe(202)
       expect(replay.body).toEqual({ queued: 1000, has_more: true })
       const replayed = (await receiver.waitFor(originals.length + 1000, toFirst, 120_000)).slice(originals.length)
@@ -71,7 +71,7 @@ for (const database of databases) {
         expect(again.headers["contracts-event-id"]).toBe(original.headers["contracts-event-id"])
       }
       const last = replayed.map((r) => r.json.created).sort().at(-1)
-      const rest = await call(service.url, "POST", `/webhooks/endpoints/${registered[0]}/replay`, { ...as, body: { since: last } })
+      const rest = await call(service.url, "POST", `/webhooks/endpoints/${registered[0]}/replay`, { ...as, body: { since: last, include_delivered: true } })
       expect(rest.body.has_more).toBe(false)
       expect(rest.body.queued).toBeGreaterThanOrEqual(1)
     }, 600_000)

@@ -18,7 +18,7 @@ export const errorCodes = {
   confirmation_required: [
     409,
     "conflict_error",
-    "Send, replies or signatures arrive without `confirmed_by`. The body carries `letter_preview` (`from`, `to[]`, `decisions[]`) and `landed_if_sent` beside the envelope.",
+    "Send, replies, signatures or a signature withdrawal arrive without `confirmed_by`. The body carries `letter_preview` (`from`, `to[]`, `decisions[]`) and `landed_if_sent` beside the envelope. On a signature call `from` is the signer's party and the rest are empty (a signature mails, decides and lands nothing), beside `text_hash` and `state_if_signed` (signing) or `signature` (withdrawal).",
     "Do not retry as is: show the preview to a person, then call again with that person's id in `confirmed_by`. Retrying with the same idempotency key does not help."
   ],
   words_changed: [
@@ -58,8 +58,8 @@ export const errorCodes = {
   insufficient_scope: [
     403,
     "permission_error",
-    "The key was not granted the scope this call needs; `param` names it.",
-    "Use a key that holds the scope named in `param`."
+    "The key was not granted the scope this call needs; `param` names it. Also a `/mcp` request from a web page whose `Origin` is not in `MCP_ALLOWED_ORIGINS` (`param: Origin`).",
+    "Use a key that holds the scope named in `param`; for `Origin`, the operator adds the page's origin to `MCP_ALLOWED_ORIGINS`."
   ],
   acting_person_required: [
     400,
@@ -136,6 +136,13 @@ export const errorCodes = {
     "conflict_error",
     "A replay to a webhook endpoint that was disabled after 72 hours of failed deliveries.",
     "Fix the receiver, rotate the endpoint's secret (`POST /webhooks/endpoints/{id}/rotate`) to revive it, then replay."
+  ],
+  // Not in the spec's table: the admin API refusing a second person of an org for one email (docs/gaps.md).
+  email_in_use: [
+    409,
+    "conflict_error",
+    "The admin API was asked for a person with an email that a person of an org already has (compared without case). A person belongs to at most one org, and a Send to an email reaches the org person who has it, so one email names one person.",
+    "Use the person the message names, or another email. External people (guests) are not people of an org and never conflict."
   ],
   // The spec's status is "200 then an error event": a stream has begun when it fails. An answer
   // asked with `stream: false` has not, so there it is a whole 500 (docs/gaps.md).

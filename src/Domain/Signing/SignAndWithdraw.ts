@@ -33,6 +33,17 @@ const yourSignature = (contract: Contract, party: Party | null) => {
 }
 
 /**
+ * What `confirmation_required` carries on a signature call, beside that call's own fields: the
+ * spec's `letter_preview` and `landed_if_sent`, shaped as a round's are. A signature is no letter:
+ * it is from the signer's party (null when the seat holds none), goes to nobody (`to: []`: nothing
+ * is mailed; each party reads it in the contract's log), decides nothing and lands no words.
+ */
+const signaturePreview = (from: Party | null) => ({
+  letter_preview: { from: from?.id ?? null, to: [], note: null, decisions: [], asks: [] },
+  landed_if_sent: []
+})
+
+/**
  * POST /contracts/{id}/signatures: binds the confirming signer to the exact words they read.
  * While the contract is not agreed the signature is held; the last binding executes it.
  */
@@ -52,7 +63,7 @@ export const signContract = (contract: Contract, actor: Actor, input: SignInput)
   if (input.confirmedBy === undefined) {
     return reject("confirmation_required", "A person must confirm this: show them the words, then send confirmed_by.", {
       param: "confirmed_by",
-      details: { text_hash: contract.words_hash, state_if_signed: contract.state === "agreed" ? "bound" : "held" }
+      details: { ...signaturePreview(signer), text_hash: contract.words_hash, state_if_signed: contract.state === "agreed" ? "bound" : "held" }
     })
   }
   const confirmer = checkConfirmedBy(contract, actor, input.confirmedBy, "signer")
@@ -106,7 +117,7 @@ export const withdrawSignature = (contract: Contract, actor: Actor, input: Withd
   if (input.confirmedBy === undefined) {
     return reject("confirmation_required", "A person must confirm this withdrawal: send confirmed_by.", {
       param: "confirmed_by",
-      details: { signature: signature.id }
+      details: { ...signaturePreview(signer), signature: signature.id }
     })
   }
   const confirmer = checkConfirmedBy(contract, actor, input.confirmedBy, "signer")
