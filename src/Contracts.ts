@@ -9,7 +9,6 @@ import type { AmendRequest, DraftRequest, EventsQuery, ListQuery } from "./Contr
 import { reject } from "./Domain/Contract/Rejection.js"
 import { renderEvent } from "./Domain/Views/EventViews.js"
 import { renderListRow, renderSheet, renderStateRead } from "./Domain/Views/Sheet.js"
-import { ifMatchHash } from "./Http/IfMatch.js"
 import { limitOf } from "./Http/Paging.js"
 
 type DraftFacts = NonNullable<typeof DraftRequest.Type["facts"]>
@@ -89,8 +88,7 @@ export class Contracts extends Effect.Service<Contracts>()("Contracts", {
 
     const state = (id: string) => Effect.map(store.visible(id), ({ actor, contract, seat }) => renderStateRead(contract, actor, seat))
 
-    const setFact = Effect.fnUntraced(function*(id: string, factId: string, value: string | number, ifMatchHeader: string | undefined) {
-      const ifMatch = yield* ifMatchHash(ifMatchHeader)
+    const setFact = Effect.fnUntraced(function*(id: string, factId: string, value: string | number, ifMatch: string) {
       const caller = yield* Actor
       const scopes = caller.guest === null ? caller.scopes : null
       return yield* store.write(id, SetFact, (entity) => entity.SetFact({ actor: domainActor(caller), factId, value, ifMatch, scopes }))

@@ -11,7 +11,6 @@ import type { Block } from "./Domain/Words/Blocks.js"
 import type { Fact } from "./Domain/Words/Fact.js"
 import { outsidePlaybook } from "./Domain/Playbooks/OutsidePlaybook.js"
 import type { PlaybookRule } from "./Domain/Playbooks/Rule.js"
-import { ifMatchHash } from "./Http/IfMatch.js"
 import { limitOf } from "./Http/Paging.js"
 import type { Upload } from "./Http/Upload.js"
 import { RequestKey } from "./Idempotency/RequestKey.js"
@@ -204,8 +203,7 @@ export class Imports extends Effect.Service<Imports>()("Imports", {
       return data
     })
 
-    const confirmBlock = Effect.fnUntraced(function*(id: string, blockId: string, text: string | undefined, ifMatchHeader: string | undefined) {
-      const ifMatch = yield* ifMatchHash(ifMatchHeader)
+    const confirmBlock = Effect.fnUntraced(function*(id: string, blockId: string, text: string | undefined, ifMatch: string) {
       const caller = yield* Actor
       const scopes = caller.guest === null ? caller.scopes : null
       return yield* store.write(id, ConfirmBlock, (entity) => entity.ConfirmBlock({ actor: domainActor(caller), blockId, text, ifMatch, scopes }))

@@ -6,7 +6,6 @@ import { CommitReply, DiscardReply, Send, SetReplyNote, StageDecision, WithdrawD
 import { notFound, reject } from "./Domain/Contract/Rejection.js"
 import { movesOn, renderThread } from "./Domain/Negotiation/Thread.js"
 import { renderAskList, renderLetter, renderReply } from "./Domain/Views/NegotiationViews.js"
-import { ifMatchHash } from "./Http/IfMatch.js"
 import { limitOf, pageOfLetters } from "./Http/Paging.js"
 import { resolveRecipient } from "./Negotiation/Recipients.js"
 import { NegotiationRepo } from "./Negotiation/Repo.js"
@@ -41,8 +40,7 @@ export class Negotiation extends Effect.Service<Negotiation>()("Negotiation", {
           : Effect.succeed(renderReply(contract, seat.party.id)))
 
     /** Recipients resolved to people, and the relationship their side makes with the sender's org. */
-    const send = Effect.fnUntraced(function*(id: string, request: typeof SendRequest.Type, ifMatchHeader: string | undefined) {
-      const ifMatch = yield* ifMatchHash(ifMatchHeader)
+    const send = Effect.fnUntraced(function*(id: string, request: typeof SendRequest.Type, ifMatch: string) {
       const actor = yield* actorNow
       const { contract } = yield* store.visible(id)
       const given = request.recipients ?? contract.carried?.recipients ?? []
@@ -56,8 +54,7 @@ export class Negotiation extends Effect.Service<Negotiation>()("Negotiation", {
       return yield* store.write(id, Send, (entity) => entity.Send({ actor, recipients, note, confirmedBy, ifMatch, relationship }), answered)
     })
 
-    const stage = Effect.fnUntraced(function*(id: string, request: typeof DecisionRequest.Type, ifMatchHeader: string | undefined) {
-      const ifMatch = yield* ifMatchHash(ifMatchHeader)
+    const stage = Effect.fnUntraced(function*(id: string, request: typeof DecisionRequest.Type, ifMatch: string) {
       const actor = yield* actorNow
       return yield* store.write(
         id,
@@ -84,8 +81,7 @@ export class Negotiation extends Effect.Service<Negotiation>()("Negotiation", {
       return yield* ownReply(id)
     })
 
-    const commit = Effect.fnUntraced(function*(id: string, request: typeof CommitRequest.Type, ifMatchHeader: string | undefined) {
-      const ifMatch = yield* ifMatchHash(ifMatchHeader)
+    const commit = Effect.fnUntraced(function*(id: string, request: typeof CommitRequest.Type, ifMatch: string) {
       const actor = yield* actorNow
       const confirmedBy = yield* confirmerOf(request.confirmed_by)
       return yield* store.write(id, CommitReply, (entity) => entity.CommitReply({ actor, note: request.note ?? null, confirmedBy, ifMatch }), answered)

@@ -3,7 +3,6 @@ import { Actor, domainActor, orgOf } from "./Auth/Actor.js"
 import { ContractStore } from "./Contracts/ContractStore.js"
 import { ApplyPlaybook } from "./Contracts/Entity.js"
 import { applyPlaybook } from "./Domain/Playbooks/ApplyPlaybook.js"
-import { ifMatchHash } from "./Http/IfMatch.js"
 import { excerpt, notFound, reject, Rejection } from "./Domain/Contract/Rejection.js"
 import { checkRule, playbookTerms, type PlaybookRule } from "./Domain/Playbooks/Rule.js"
 import { PlaybooksRepo } from "./Playbooks/Repo.js"
@@ -71,8 +70,7 @@ export class Playbooks extends Effect.Service<Playbooks>()("Playbooks", {
      * Stages what the rules decide on the other side's asks. A dry run is the same core function
      * on the committed copy, whose result is answered and never stored (the preview rule).
      */
-    const apply = Effect.fnUntraced(function*(id: string, request: typeof ApplyRequest.Type, ifMatchHeader: string | undefined) {
-      const ifMatch = yield* ifMatchHash(ifMatchHeader)
+    const apply = Effect.fnUntraced(function*(id: string, request: typeof ApplyRequest.Type, ifMatch: string) {
       const actor = domainActor(yield* Actor)
       const rules = yield* chosen(request.playbook_ids)
       const askIds = request.ask_ids

@@ -13,6 +13,7 @@ import { actingPerson, adminToken, guestReach, oneOfEach, rate, scope } from "./
 import { answering, unrecognized } from "./Gateway/Answer.js"
 import { idempotent, keyOf } from "./Gateway/Idempotent.js"
 import { ifMatch, jsonBody, pathAndQuery } from "./Gateway/Values.js"
+import { IfMatched } from "./IfMatch.js"
 import type { JsonBody } from "./JsonBody.js"
 import { requestTarget, routerTarget, type RouteTable } from "./RouteTable.js"
 import { persistedRecord, readUpload, type Upload, Uploaded, type UploadRule } from "./Upload.js"
@@ -94,9 +95,10 @@ export const gateway = (routes: RouteTable) =>
             }))
           }
           const body = yield* jsonBody(request, route, stallSeconds)
-          yield* ifMatch(policy, request)
+          const hash = yield* ifMatch(policy, request)
+          const handled = Effect.provideService(handing(app, request, body), Actor, caller)
           // Answered before idempotency keeps it, so the key keeps exactly what the client was told.
-          const handler = answered(Effect.provideService(handing(app, request, body), Actor, caller))
+          const handler = answered(hash === null ? handled : Effect.provideService(handled, IfMatched, hash))
           return yield* policy.idempotent ? idempotent(idempotency, request, url.pathname, caller, body?.text ?? "", handler) : handler
         }))
     })

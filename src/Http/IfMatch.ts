@@ -1,4 +1,4 @@
-import { Effect } from "effect"
+import { Context, Effect, Option } from "effect"
 import { reject, type Rejection } from "../Domain/Contract/Rejection.js"
 
 /** The words_hash an `If-Match` names: bare, or in double quotes as ETags are sent. */
@@ -9,8 +9,14 @@ export const ifMatchOf = (header: string | undefined): Rejection | string => {
     : value
 }
 
-/** The hash as an Effect: a missing one fails it with `428 if_match_required`. */
-export const ifMatchHash = (header: string | undefined): Effect.Effect<string, Rejection> => {
-  const value = ifMatchOf(header)
-  return typeof value === "string" ? Effect.succeed(value) : Effect.fail(value)
-}
+/**
+ * The hash the request's `If-Match` named, read once by the gateway (the rule's one owner) for
+ * every route whose policy requires it; handlers take it from here, never from the header.
+ */
+export class IfMatched extends Context.Tag("Http/IfMatched")<IfMatched, string>() {}
+
+/** The hash for a word-moving handler: the gateway provides it to every such route, so its absence is our defect. */
+export const ifMatched: Effect.Effect<string> = Effect.flatMap(
+  Effect.serviceOption(IfMatched),
+  Option.match({ onNone: () => Effect.dieMessage("the gateway did not read If-Match for this route"), onSome: Effect.succeed })
+)

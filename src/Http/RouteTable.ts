@@ -88,6 +88,8 @@ export const routeTable = (api: HttpApi.HttpApi.Any) => {
     byShape.set(shape, [...(byShape.get(shape) ?? []), route])
   }
   return {
+    /** Every declared route, for what is generated from them (the OpenAPI document's rules, tests over every route). */
+    all: routes as ReadonlyArray<Route>,
     find: (method: string, path: string): Route | undefined => {
       const segments = split(path).map(decoded)
       return byShape.get(shapeOf(method, segments.length))?.find((route) => matches(route, segments))

@@ -1,6 +1,7 @@
 import { HttpApiBuilder } from "@effect/platform"
 import { Effect } from "effect"
 import { Api } from "../Api.js"
+import { ifMatched } from "../Http/IfMatch.js"
 import { uploaded } from "../Http/Upload.js"
 import { Imports } from "../Imports.js"
 
@@ -11,5 +12,5 @@ export const ImportsHttp = HttpApiBuilder.group(Api, "imports", (handlers) =>
       .handle("list", ({ urlParams }) => imports.ofBatch(urlParams))
       .handle("get", ({ path }) => imports.get(path.id))
       .handle("unverified", ({ path }) => imports.unverified(path.id))
-      .handle("confirmBlock", ({ headers, path, payload }) => imports.confirmBlock(path.id, path.block_id, payload.text, headers["if-match"]))
+      .handle("confirmBlock", ({ path, payload }) => Effect.flatMap(ifMatched, (hash) => imports.confirmBlock(path.id, path.block_id, payload.text, hash)))
       .handle("orgEvents", ({ urlParams }) => imports.orgEvents(urlParams))))

@@ -31,16 +31,17 @@ export const jsonBody = (request: HttpServerRequest.HttpServerRequest, route: Ro
     return checked instanceof Rejection ? yield* checked : checked
   })
 
-export const ifMatch = (policy: EndpointPolicy, request: HttpServerRequest.HttpServerRequest) => {
+/** The hash a word-moving call names (null where the route takes none): read here alone, handed to the handler as `IfMatched`. */
+export const ifMatch = (policy: EndpointPolicy, request: HttpServerRequest.HttpServerRequest): Effect.Effect<string | null, Rejection> => {
   const header = request.headers["if-match"]
   if (policy.ifMatch === "required") {
     const value = ifMatchOf(header)
-    return value instanceof Rejection ? Effect.fail(value) : Effect.void
+    return value instanceof Rejection ? Effect.fail(value) : Effect.succeed(value)
   }
   if (policy.ifMatch === "refused" && header !== undefined) {
     return Effect.fail(reject("invalid_request", "This call carries the hash it binds in the body as text_hash; send no If-Match.", {
       param: "If-Match"
     }))
   }
-  return Effect.void
+  return Effect.succeed(null)
 }
