@@ -6,7 +6,7 @@ import { AttentionApi } from "./Attention/Api.js"
 import { CertificatesApi } from "./Certificates/Api.js"
 import { ContractsApi } from "./Contracts/Api.js"
 import { describeInterface } from "./Http/OpenApiDocument.js"
-import { RejectionError } from "./Http/Schemas.js"
+import { RejectionErrors } from "./Http/Schemas.js"
 import { ImportsApi } from "./Imports/Api.js"
 import { IngressApi } from "./Ingress/Api.js"
 import { MarksApi } from "./Marks/Api.js"
@@ -19,7 +19,7 @@ import { SignaturesApi } from "./Signatures/Api.js"
 import { TemplatesApi } from "./Templates/Api.js"
 import { WebhooksApi } from "./Webhooks/Api.js"
 
-const declared = HttpApi.make("contracts-api")
+const endpoints = HttpApi.make("contracts-api")
   .add(ContractsApi)
   .add(TemplatesApi)
   .add(MeApi)
@@ -37,7 +37,10 @@ const declared = HttpApi.make("contracts-api")
   .add(WebhooksApi)
   .add(AskApi)
   .add(AdminApi)
-  .addError(RejectionError)
+  .addError(RejectionErrors[0]!)
+
+// A refusal is declared at every status it can have, so a typed client decodes each one.
+const declared = RejectionErrors.slice(1).reduce((api, refusal) => api.addError(refusal), endpoints)
   .annotate(OpenApi.Title, "Contract Negotiation Service")
   .annotate(OpenApi.Version, "2026-08-24")
 

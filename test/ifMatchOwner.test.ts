@@ -25,7 +25,8 @@ for (const database of databases) {
       expect(requiring.length).toBeGreaterThanOrEqual(6)
       for (const route of requiring) {
         const path = `/${route.segments.map((segment) => (segment === ":id" ? contract : segment.startsWith(":") ? "x" : segment)).join("/")}`
-        for (const headers of [{}, { "if-match": "" }, { "if-match": "\"\"" }]) {
+        const ifMatches: ReadonlyArray<Record<string, string>> = [{}, { "if-match": "" }, { "if-match": "\"\"" }]
+        for (const headers of ifMatches) {
           const reply = await call(service.url, route.method, path, {
             key: org.keys.live,
             person: org.people[0]!.id,

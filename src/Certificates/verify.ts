@@ -6,7 +6,7 @@
  *   npm run verify -- certificate.json certificate.sig signing-key.pem
  */
 import { createPublicKey, verify } from "node:crypto"
-import { readFileSync } from "node:fs"
+import { readFileSync, realpathSync } from "node:fs"
 import { pathToFileURL } from "node:url"
 import { checkCertificateDocument } from "../Domain/Signing/Certificate.js"
 
@@ -37,4 +37,5 @@ const main = () => {
   return 0
 }
 
-if (process.argv[1] !== undefined && import.meta.url === pathToFileURL(process.argv[1]).href) process.exitCode = main()
+// Run as a command (not imported); through a symlinked checkout argv names the link, the module its target.
+if (process.argv[1] !== undefined && import.meta.url === pathToFileURL(realpathSync(process.argv[1])).href) process.exitCode = main()

@@ -84,12 +84,14 @@ const errorResponses = (codes: ReadonlyArray<ErrorCode>) => {
     const status = errorCodes[code][0]
     byStatus.set(status, [...(byStatus.get(status) ?? []), code])
   }
-  // While migrations run the service answers 503 api_error with Retry-After (docs/gaps.md).
+  // While migrations run the service answers 503 api_error with Retry-After (docs/gaps.md); any
+  // request that stops arriving (headers, or a body) is 408 invalid_request (CLIENT_TIMEOUT_SECONDS).
   byStatus.set(503, ["api_error"])
+  byStatus.set(408, ["invalid_request"])
   const responses: Json = {}
   for (const [status, listed] of [...byStatus].sort(([a], [b]) => a - b)) {
     responses[String(status)] = {
-      description: status === 503 ? "api_error: the service is starting" : listed.join(", "),
+      description: status === 503 ? "api_error: the service is starting" : status === 408 ? "invalid_request: the request stopped arriving" : listed.join(", "),
       ...(listed.includes("rate_limited") || listed.includes("idempotency_in_flight") || status === 503 ? { headers: retryAfter } : {}),
       content: {
         "application/json": {

@@ -67,6 +67,8 @@ export interface ServiceOptions {
   readonly contractWriteTimeoutSeconds?: number
   /** What composes answers to POST /ask (one that fails partway, to see `generation_failed`); else the extractive one. */
   readonly answerer?: Layer.Layer<Answerer>
+  /** Listen on this port, with links (`url`, certificate links) made for it; else any free port. */
+  readonly port?: number
   /** Seconds a client may take over its headers or leave its body stalled before `408`; else the default. */
   readonly clientTimeoutSeconds?: number
   /** Origins whose pages may call `/mcp`; unset: none. */
@@ -96,13 +98,14 @@ export const startService = async (database: TestDatabase, options: ServiceOptio
       ingressMaxBytes: options.ingressMaxBytes,
       contractWriteTimeoutSeconds: options.contractWriteTimeoutSeconds,
       mcpAllowedOrigins: options.mcpAllowedOrigins,
-      clientTimeoutSeconds: options.clientTimeoutSeconds
+      clientTimeoutSeconds: options.clientTimeoutSeconds,
+      ...(options.port === undefined ? {} : { publicUrl: `http://127.0.0.1:${options.port}` })
     })
   )
   let server: Server | undefined
   const makeServer = () => (server = startingServer("http://localhost/docs", options.clientTimeoutSeconds)())
   const layer = ServiceLive.pipe(
-    Layer.provideMerge(NodeHttpServer.layer(makeServer, { port: 0, host: "127.0.0.1" })),
+    Layer.provideMerge(NodeHttpServer.layer(makeServer, { port: options.port ?? 0, host: "127.0.0.1" })),
     Layer.provide(options.probe ?? WriteProbe.passThrough),
     Layer.provide(options.deliveryClock === undefined ? DeliveryClock.live : Layer.succeed(DeliveryClock, options.deliveryClock)),
     Layer.provide(options.answerer ?? Answerer.extractive),
