@@ -37,6 +37,9 @@ export class IngressListener extends Effect.Service<IngressListener>()("Ingress/
       onData: (stream, session, callback) => {
         const chunks: Array<Buffer> = []
         let size = 0
+        // A sender that goes away mid-DATA ends the stream with an error: nothing is kept, and no
+        // 'error' goes unheard (one would stop the process).
+        stream.on("error", () => callback(smtpError(451, "The message did not arrive whole; try again.")))
         stream.on("data", (chunk: Buffer) => {
           size += chunk.length
           // Past the limit nothing more is kept; smtp-server marks the stream and the answer is 552.
@@ -58,8 +61,14 @@ export class IngressListener extends Effect.Service<IngressListener>()("Ingress/
     })
     yield* Effect.acquireRelease(
       Effect.async<void, Error>((resume) => {
-        server.on("error", (error) => resume(Effect.fail(error)))
-        server.listen(config.ingressSmtpPort, () => resume(Effect.void))
+        let listening = false
+        // Before it listens, an error (the port taken) fails the start; after, it is one
+        // connection's (a client reset), logged, and the listener serves on.
+        server.on("error", (error) => listening ? run(Effect.logInfo("ingress SMTP connection failed", error.message)) : resume(Effect.fail(error)))
+        server.listen(config.ingressSmtpPort, () => {
+          listening = true
+          resume(Effect.void)
+        })
       }),
       () => Effect.async<void>((resume) => server.close(() => resume(Effect.void)))
     ).pipe(Effect.orDie)
