@@ -105,7 +105,7 @@ export class Imports extends Effect.Service<Imports>()("Imports", {
       }
     })
 
-    /** An import is the importing org's until it makes a contract; from then on, whoever may see that contract. */
+    /** An import is the importing org's alone; once it made a contract, only while the caller also sees that contract. */
     const visibleRow = Effect.fnUntraced(function*(row: ImportRow | undefined, id: string) {
       const caller = yield* Actor
       if (row === undefined || row.org_id !== orgOf(caller).id || row.mode !== caller.mode) return yield* notFound("import", id)

@@ -56,7 +56,7 @@ export class ImportsApi extends HttpApiGroup.make("imports")
       .annotate(OpenApi.Summary, "Read an import")
       .annotate(
         OpenApi.Description,
-        "An import's state (`parsing`, `queued`, `parsed`, `failed`), its contract once parsed, what the parse found and which blocks still await a person. Seen by whoever may see its contract."
+        "An import's state (`parsing`, `queued`, `parsed`, `failed`), its contract once parsed, what the parse found and which blocks still await a person. Seen by the importing org alone, and once it made a contract only by those of it who see that contract."
       )
   )
   .add(
