@@ -80,6 +80,20 @@ const body = fc.oneof(
 
 const printable = (value: string) => value.replace(/[^\x20-\x7e]/g, "?")
 
+// How a client may misspell a route: mostly as declared, else one character's case, a matrix
+// parameter, a doubled or trailing slash (test/pathSpelling.test.ts sweeps them all).
+const spelling = fc.oneof(
+  { weight: 6, arbitrary: fc.constant((path: string) => path) },
+  {
+    weight: 1,
+    arbitrary: fc.nat().map((at) => (path: string) =>
+      path.slice(0, 1 + at % (path.length - 1)) + path.charAt(1 + at % (path.length - 1)).toUpperCase() + path.slice(2 + at % (path.length - 1))
+    )
+  },
+  { weight: 1, arbitrary: fc.constantFrom(";x", ";jsessionid=1", "/", "//").map((tail) => (path: string) => `${path}${tail}`) },
+  { weight: 1, arbitrary: fc.constant((path: string) => path.replace("/", "//")) }
+)
+
 for (const database of databases) {
   describe(`torture: fuzzing every endpoint (${database.name})`, () => {
     let service: Running
@@ -114,7 +128,14 @@ for (const database of databases) {
         "idempotency-key": fc.oneof(fc.constantFrom(undefined, "", "k".repeat(300)), fc.uuid()),
         "if-match": fc.constantFrom(undefined, drafted.words_hash, "\"" + drafted.words_hash + "\"", "sha256:stale", "*"),
         "contracts-version": fc.constantFrom(undefined, "2026-08-24", "1999-01-01", "garbage"),
-        "content-type": fc.constantFrom(undefined, "application/json", "text/plain", "application/json; charset=utf-8", "multipart/form-data")
+        "content-type": fc.constantFrom(
+          undefined,
+          "application/json",
+          "text/plain",
+          "application/json; charset=utf-8",
+          "application/json; charset=utf-16",
+          "multipart/form-data"
+        )
       }, { requiredKeys: [] })
 
       /** What a refused write must leave exactly as it was: both sides' view of the contract. */
@@ -130,21 +151,32 @@ for (const database of databases) {
       let baseline = await fingerprint()
 
       await fc.assert(
-        fc.asyncProperty(fc.constantFrom(...routes), fc.array(param, { minLength: 3, maxLength: 3 }), body, headers, async (route, values, payload, given) => {
-          let n = 0
-          const path = route.path.replace(/\{\w+\}/g, () => encodeURIComponent(values[n++]!))
-          const sentHeaders: Record<string, string> = {}
-          for (const [name, value] of Object.entries(given)) if (value !== undefined) sentHeaders[name] = printable(value)
-          const withBody = route.method !== "GET" && payload !== undefined
-          if (withBody && sentHeaders["content-type"] === undefined) sentHeaders["content-type"] = "application/json"
-          const response = await fetch(`${service.url}${path}`, { method: route.method, headers: sentHeaders, ...(withBody ? { body: payload } : {}) })
-          const text = await response.text()
-          expectSound({ status: response.status, text }, `${route.method} ${path}`)
-          if (route.method === "GET") return
-          const now = await fingerprint()
-          if (response.status >= 400) expect(now, `${route.method} ${path} refused with ${response.status} but changed state`).toBe(baseline)
-          baseline = now
-        }),
+        fc.asyncProperty(
+          fc.constantFrom(...routes),
+          fc.array(param, { minLength: 3, maxLength: 3 }),
+          body,
+          headers,
+          spelling,
+          fc.boolean(),
+          async (route, values, payload, given, spelt, head) => {
+            let n = 0
+            const path = spelt(route.path.replace(/\{\w+\}/g, () => encodeURIComponent(values[n++]!)))
+            const method = route.method === "GET" && head ? "HEAD" : route.method
+            const sentHeaders: Record<string, string> = {}
+            for (const [name, value] of Object.entries(given)) if (value !== undefined) sentHeaders[name] = printable(value)
+            const withBody = route.method !== "GET" && payload !== undefined
+            if (withBody && sentHeaders["content-type"] === undefined) sentHeaders["content-type"] = "application/json"
+            const response = await fetch(`${service.url}${path}`, { method, headers: sentHeaders, ...(withBody ? { body: payload } : {}) })
+            const text = await response.text()
+            if (method === "HEAD") expect(text, `HEAD ${path}`).toBe("")
+            else expectSound({ status: response.status, text }, `${route.method} ${path}`)
+            expect(response.status, `${method} ${path}`).toBeLessThan(500)
+            if (route.method === "GET") return
+            const now = await fingerprint()
+            if (response.status >= 400) expect(now, `${route.method} ${path} refused with ${response.status} but changed state`).toBe(baseline)
+            baseline = now
+          }
+        ),
         { numRuns: runs }
       )
     }, scale(240_000, 3_600_000))
