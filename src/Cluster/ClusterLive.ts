@@ -1,9 +1,10 @@
-import { RunnerAddress, SingleRunner } from "@effect/cluster"
+import { RunnerAddress, SingleRunner, SqlMessageStorage } from "@effect/cluster"
 import { NodeClusterSocket } from "@effect/platform-node"
 import { Duration, Effect, Layer, Option } from "effect"
 import { runnerNeedsPostgres, ServerConfig, type Settings } from "../Config.js"
 import { isPostgresUrl } from "../Sql/Database.js"
 import { holdServingLock, whileJoining } from "./DatabaseLocks.js"
+import { lockStorage, shardingConfig } from "./LockStorage.js"
 
 /** `host:port` as the cluster's address, or why it is not one. */
 export const parseRunnerAddress = (name: string, value: string): RunnerAddress.RunnerAddress => {
@@ -40,10 +41,10 @@ const severalRunners = (address: RunnerAddress.RunnerAddress, listen: RunnerAddr
   Layer.unwrapScoped(Effect.gen(function*() {
     yield* holdServingLock(false)
     const scope = yield* Effect.scope
-    const cluster = NodeClusterSocket.layer({
-      storage: "sql",
-      shardingConfig: { ...failoverTimings, runnerAddress: Option.some(address), runnerListenAddress: Option.fromNullable(listen) }
-    })
+    const config = { ...failoverTimings, runnerAddress: Option.some(address), runnerListenAddress: Option.fromNullable(listen) }
+    // The library's own SQL storage ("sql"), but its runner storage one lock statement at a time (LockStorage.ts).
+    const storage = Layer.merge(Layer.orDie(SqlMessageStorage.layer), lockStorage).pipe(Layer.provide(shardingConfig(config)))
+    const cluster = Layer.provideMerge(NodeClusterSocket.layer({ storage: "byo", shardingConfig: config }), storage)
     return Layer.succeedContext(yield* whileJoining(Layer.buildWithScope(cluster, scope)))
   }))
 

@@ -15,8 +15,25 @@ import { makeId, randomToken } from "../RandomIds.js"
 import { ContractsRepo, type ListFilter } from "./Repo.js"
 import { ContractUnavailable } from "./ContractUnavailable.js"
 
-const describe = (error: unknown) =>
-  typeof error === "object" && error !== null && "_tag" in error ? String(error._tag) : error instanceof Error ? error.name : "unknown"
+const describe = (error: unknown) => {
+  const name = typeof error === "object" && error !== null && "_tag" in error ? String(error._tag) : error instanceof Error ? error.name : "unknown"
+  return error instanceof Error && error.message !== "" ? `${name}: ${error.message.slice(0, 120)}` : name
+}
+
+/**
+ * Whatever ended a write other than its writer's answer. Every such end leaves the write's fate
+ * unknown: an interruption is the entity stopped mid-write (its shard taken away when the runner
+ * lost its lock storage, or force-released), a defect the socket to the runner that holds the
+ * contract reset under it (ECONNRESET) or the cluster giving up; the save may have committed
+ * before either. So each is a 503 with the key kept claimed, never a 500 that frees it.
+ */
+export const withoutAnswer = (id: string, cause: Cause.Cause<unknown>): ContractUnavailable => {
+  const defect = Cause.dieOption(cause)
+  if (Option.isSome(defect) && defect.value instanceof ContractUnavailable) return defect.value
+  const failure = Option.orElse(Cause.failureOption(cause), () => defect)
+  const why = Option.match(failure, { onNone: () => "interrupted", onSome: describe })
+  return new ContractUnavailable(`contract ${id}: its runner gave no answer (${why})`, { cause: Cause.squash(cause) })
+}
 
 export type ContractClient = ReturnType<Effect.Effect.Success<typeof ContractEntity.client>>
 
@@ -51,10 +68,11 @@ export class ContractStore extends Effect.Service<ContractStore>()("Contracts/Co
 
     /**
      * Sends one message to a contract's entity and answers with its result or the core's Rejection;
-     * transport errors are our defects. The message goes out with an empty context: the message that
-     * wakes an entity lends it the fiber refs it is acquired with, and the entity keeps them until it
-     * passivates, so a request's context would keep that request's socket buffers and response alive
-     * for the entity's whole idle time (test/memory.test.ts). The request's idempotency key rides
+     * anything else dies as ContractUnavailable (withoutAnswer). The message goes out with an empty
+     * context: the message that wakes an entity lends it the fiber refs it is acquired with, and the
+     * entity keeps them until it passivates, so a request's context would keep that request's socket
+     * buffers and response alive for the entity's whole idle time (test/memory.test.ts). The
+     * request's idempotency key rides
      * along as message headers, for the write to record its result on the key's claim; when resuming
      * a request whose write is already stored, the stored result, decoded by the message's own
      * result schema, is the answer and nothing is sent. `answerStatus`: the route answers with this
@@ -95,16 +113,11 @@ export class ContractStore extends Effect.Service<ContractStore>()("Contracts/Co
         const answered = Option.isSome(requestKey) && answerStatus !== undefined
           ? Effect.tap(RpcClient.withHeaders(sent, headers), () => Effect.sync(() => MutableRef.set(requestKey.value.answeredByWrite, true)))
           : RpcClient.withHeaders(sent, headers)
-        return Effect.catchAll(
-          answered,
-          // Any other failure is the cluster's, not the contract's: the runner it went to died under
-          // it (a reset socket) or its shard is moving. The write may have landed, so the answer is
-          // the timeout's: 503 with Retry-After, the key kept claimed. A defect stays a 500.
-          (error) =>
-            error instanceof Rejection
-              ? Effect.fail(error)
-              : Effect.die(new ContractUnavailable(`contract ${id}: its runner failed the write (${describe(error)})`, { cause: error }))
-        )
+        // The writer's answer is a result or a Rejection; anything else is the cluster's (withoutAnswer).
+        return Effect.catchAllCause(answered, (cause) => {
+          const failure = Cause.failureOption(cause)
+          return Option.isSome(failure) && failure.value instanceof Rejection ? Effect.fail(failure.value) : Effect.die(withoutAnswer(id, cause))
+        })
       })
 
     /** The id for a contract a request creates: when resuming, the one its stored write created. */

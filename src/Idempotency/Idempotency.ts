@@ -129,9 +129,12 @@ export class Idempotency extends Effect.Service<Idempotency>()("Idempotency/Idem
           if (MutableRef.get(answeredByWrite)) return Effect.void
           const body = bodyText(response)
           if (isKept(response.status, body)) return repo.complete(scope, key, response.status, body)
-          // A 503 is a write that may still land (its contract's runner did not answer in time): the claim
-          // stays until its lease runs out, then a retry resumes from the write if it was stored, or runs afresh.
-          return response.status === 503 ? Effect.void : release(scope, key)
+          // A 503 is a write whose answer was lost (its contract's runner did not answer, or stopped under
+          // it). Stored already, the next retry resumes from it at once; not yet, it may still land, so
+          // the claim stays until its lease runs out, then a retry resumes from it or runs afresh.
+          return response.status === 503
+            ? Effect.flatMap(Clock.currentTimeMillis, (now) => repo.expireIfStored(scope, key, new Date(now)))
+            : release(scope, key)
         })
       )
     }

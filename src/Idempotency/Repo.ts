@@ -93,6 +93,13 @@ export class IdempotencyRepo extends Effect.Service<IdempotencyRepo>()("Idempote
       Effect.orDie
     )
 
-    return { claim, find, forget, release, retake, complete } as const
+    /** Ends the lease of a claim whose write is already stored, so the next retry resumes from it at once. */
+    const expireIfStored = Effect.fnUntraced(function*(scope: string, key: string, now: Date) {
+      yield* sql`
+        UPDATE idempotency_keys SET locked_until = ${now}
+        WHERE scope = ${scope} AND key = ${key} AND status IS NULL AND contract_id IS NOT NULL`
+    }, Effect.orDie)
+
+    return { claim, find, forget, release, expireIfStored, retake, complete } as const
   })
 }) {}

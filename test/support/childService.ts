@@ -18,6 +18,26 @@ afterAll(() => {
   for (const child of children) child.kill("SIGKILL")
 })
 
+/** What a launched server wrote: its last 20 KB, and every warning Node printed (`(node:…) …Warning: …`). */
+export interface Output {
+  tail: string
+  readonly warnings: Array<string>
+}
+const outputs = new WeakMap<ChildProcess, Output>()
+export const outputOf = (child: ChildProcess): Output => outputs.get(child) ?? { tail: "", warnings: [] }
+
+const listen = (child: ChildProcess) => {
+  const output: Output = { tail: "", warnings: [] }
+  outputs.set(child, output)
+  const read = (chunk: Buffer) => {
+    const text = chunk.toString()
+    output.tail = (output.tail + text).slice(-20_000)
+    output.warnings.push(...text.split("\n").filter((line) => /^\(node:\d+\) \w*Warning: /.test(line)))
+  }
+  child.stdout!.on("data", read)
+  child.stderr!.on("data", read)
+}
+
 /** The real service as `npm start` runs it, in its own process, so SIGKILL is a real crash. */
 export const launch = async (port: number, env: Record<string, string>): Promise<ChildProcess> => {
   const child = spawn(process.execPath, ["--import", "tsx", "src/main.ts"], {
@@ -31,18 +51,20 @@ export const launch = async (port: number, env: Record<string, string>): Promise
       RATE_LIMIT_WRITES_PER_MINUTE: "1000000",
       RATE_LIMIT_SEND_SIGN_PER_MINUTE: "1000000"
     },
-    stdio: "ignore"
+    stdio: ["ignore", "pipe", "pipe"]
   })
   children.add(child)
+  listen(child)
   child.once("exit", () => children.delete(child))
-  for (let tries = 0; tries < 600; tries++) {
+  // Three runners starting at once on a machine other suites keep busy took over a minute.
+  for (const deadline = Date.now() + 180_000; Date.now() < deadline;) {
     // While it starts it answers 503 (never a hang: each poll has a deadline); then 401 for no key.
     const status = await fetch(`http://127.0.0.1:${port}/me`, { signal: AbortSignal.timeout(5000) }).then((r) => r.status, () => 0)
     if (status === 401) return child
     await new Promise((r) => setTimeout(r, 100))
   }
   child.kill("SIGKILL")
-  throw new Error("the service did not start")
+  throw new Error(`the service did not start; it wrote:\n${outputOf(child).tail.slice(-3000)}`)
 }
 
 export const killed = (child: ChildProcess) =>

@@ -38,7 +38,7 @@ export const errorCodes = {
   ask_voided_by_counter: [
     409,
     "conflict_error",
-    "Deciding an ask that a counter superseded.",
+    "Deciding an ask that a counter superseded; or opening a question (`block_id`) on a block a counter has meanwhile opened an ask on.",
     "Refetch the latest letter and decide the live ask on that block."
   ],
   contract_executed: [409, "conflict_error", "Acting on an executed contract.", "Amend instead: `POST /contracts/{id}/amend` starts a new version."],

@@ -77,8 +77,10 @@ const validateTarget = (contract: Contract, party: Party, input: StageInput): Re
   }
   const block = contract.blocks.find((b) => b.id === input.blockId)
   if (block === undefined) return notFound("block", input.blockId!, "block_id")
+  // A conflict of state, not of input: the caller read the block free, and a counter (most often the
+  // other side's round, committed meanwhile without moving the words) opened an ask on it since.
   if (contract.asks.some((ask) => ask.state === "open" && ask.changes.some((c) => c.block === block.id))) {
-    return reject("invalid_request", "This block already has an open ask: answer it with ask_id.", { param: "block_id" })
+    return reject("ask_voided_by_counter", "A counter has opened an ask on this block: decide that ask with ask_id.", { param: "block_id" })
   }
   if (input.text === block.text) return reject("invalid_request", "The text is the same as the standing words.", { param: "text" })
   return undefined
