@@ -5,7 +5,7 @@ import { join } from "node:path"
 import { call, createOrg, type Org } from "./support/client.js"
 import { databases } from "./support/databases.js"
 import { makeEncryptedPdf, makeFile, makePng, makeTxt, makeZipBombDocx } from "./support/documents.js"
-import { sampleAgreement, settledBatch, upload } from "./support/imports.js"
+import { sampleAgreement, settledBatch, storedFiles, upload } from "./support/imports.js"
 import { type Running, startService } from "./support/service.js"
 
 /** This process's open files under `dir`: an upload cut off must not keep its descriptor. */
@@ -18,12 +18,6 @@ const openUnder = (dir: string) =>
       return []
     }
   })
-
-/** Every file the asset store holds: nothing may land for a refused request. */
-const storedFiles = (dir: string) =>
-  readdirSync(dir, { withFileTypes: true }).filter((entry) => entry.isDirectory() && entry.name !== "tmp").flatMap((entry) =>
-    readdirSync(join(dir, entry.name))
-  )
 
 for (const database of databases) {
   describe(`import limits and failure reasons (${database.name})`, () => {

@@ -1,16 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "@effect/vitest"
-import { readdirSync } from "node:fs"
-import { join } from "node:path"
 import { call, createOrg, type Org, seat } from "./support/client.js"
 import { databases } from "./support/databases.js"
+import { storedFiles } from "./support/imports.js"
 import { type Running, startService } from "./support/service.js"
 import { expectSound } from "./torture/checks.js"
-
-/** Every file the asset store holds outside its temporary directory. */
-const storedFiles = (dir: string) =>
-  readdirSync(dir, { withFileTypes: true }).filter((entry) => entry.isDirectory() && entry.name !== "tmp").flatMap((entry) =>
-    readdirSync(join(dir, entry.name))
-  )
 
 const boundary = "zz"
 const multipart = (field: string, before = "") =>

@@ -4,7 +4,7 @@ import { Ajv } from "ajv"
 import { Ajv2020 } from "ajv/dist/2020.js"
 import { issuePersonToken } from "../support/client.js"
 import { databases } from "../support/databases.js"
-import { connectAgent, foreignOrigins, inspector, postMcp, preflight } from "../support/mcp.js"
+import { beasAgentOnSentNda, foreignOrigins, inspector, postMcp, preflight } from "../support/mcp.js"
 import { twoOrgs } from "../support/negotiation.js"
 import { type Running, startService } from "../support/service.js"
 
@@ -31,10 +31,8 @@ for (const database of databases) {
 
     /** Bea's agent on the NDA Acme sent her, and the arguments an agent sends each tool. */
     const negotiating = async () => {
-      const orgs = await twoOrgs(service.url)
-      const { drafted } = await orgs.sent()
-      const token = await issuePersonToken(service.url, orgs.bea.person, { mode: "test" })
-      const agent = await connectAgent(service.url, token.token)
+      const orgs = await beasAgentOnSentNda(service.url)
+      const { agent, drafted } = orgs
       const sheet = (await orgs.bea.get(`/contracts/${drafted.id}`)).body
       const block = sheet.blocks.find((b: { kind: string }) => b.kind === "clause").id
       const counter = { contract: drafted.id, words_hash: sheet.words_hash, block_id: block, type: "counter", text: "Five years.", why: "Our standard." }

@@ -2,7 +2,7 @@ import { ErrorCode } from "@modelcontextprotocol/sdk/types.js"
 import { afterAll, beforeAll, describe, expect, it } from "@effect/vitest"
 import { call, idempotencyKey, issuePersonToken } from "../support/client.js"
 import { databases } from "../support/databases.js"
-import { connectAgent, guestTokenOf, postMcp } from "../support/mcp.js"
+import { beasAgentOnSentNda, connectAgent, guestTokenOf, postMcp } from "../support/mcp.js"
 import { twoOrgs } from "../support/negotiation.js"
 import { type Running, startService } from "../support/service.js"
 
@@ -16,14 +16,7 @@ for (const database of databases) {
     })
     afterAll(() => service.stop())
 
-    /** Acme drafts and sends an NDA to Beta; Bea connects her agent with a test-mode person token. */
-    const negotiating = async () => {
-      const orgs = await twoOrgs(service.url)
-      const { drafted } = await orgs.sent()
-      const token = await issuePersonToken(service.url, orgs.bea.person, { mode: "test" })
-      const agent = await connectAgent(service.url, token.token)
-      return { ...orgs, drafted, token, agent }
-    }
+    const negotiating = () => beasAgentOnSentNda(service.url)
 
     it("lists six tools, each with closed arguments, and none that sends or signs", async () => {
       const { agent } = await negotiating()

@@ -1,5 +1,6 @@
+import { readdirSync } from "node:fs"
 import { readFile } from "node:fs/promises"
-import { basename } from "node:path"
+import { basename, join } from "node:path"
 import { checkDocumentedError } from "./documentedErrors.js"
 import { call, type Reply } from "./client.js"
 
@@ -63,3 +64,9 @@ export const sampleAgreement = [
   "NORTHWIND TRADERS, INC. By: /s/ Grace Hopper Name: Grace Hopper Title: Chief Executive Officer",
   "ADA LOVELACE CONSULTING LLC By: /s/ Ada Lovelace Name: Ada Lovelace Title: Managing Member"
 ]
+
+/** Every file the asset store holds outside its temporary directory: nothing may land for a refused request. */
+export const storedFiles = (dir: string) =>
+  readdirSync(dir, { withFileTypes: true }).filter((entry) => entry.isDirectory() && entry.name !== "tmp").flatMap((entry) =>
+    readdirSync(join(dir, entry.name))
+  )

@@ -1,6 +1,7 @@
 import { Client } from "@modelcontextprotocol/sdk/client/index.js"
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js"
-import { call, type Org } from "./client.js"
+import { call, issuePersonToken, type Org } from "./client.js"
+import { twoOrgs } from "./negotiation.js"
 
 /**
  * The SDK's own MCP client, connected over real HTTP with a credential, as a desktop client would
@@ -48,3 +49,12 @@ export const preflight = (base: string, origin: string) =>
   call(base, "OPTIONS", "/mcp", {
     headers: { origin, "access-control-request-method": "POST", "access-control-request-headers": "authorization, content-type, mcp-protocol-version" }
   })
+
+/** Acme drafts and sends an NDA to Beta; Bea connects her agent with a test-mode person token. */
+export const beasAgentOnSentNda = async (base: string) => {
+  const orgs = await twoOrgs(base)
+  const { drafted } = await orgs.sent()
+  const token = await issuePersonToken(base, orgs.bea.person, { mode: "test" })
+  const agent = await connectAgent(base, token.token)
+  return { ...orgs, drafted, token, agent }
+}

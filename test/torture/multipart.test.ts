@@ -1,21 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from "@effect/vitest"
 import fc from "fast-check"
-import { readdirSync } from "node:fs"
-import { join } from "node:path"
 import { createOrg, type Org, seat } from "../support/client.js"
 import { databases } from "../support/databases.js"
+import { storedFiles } from "../support/imports.js"
 import { type Running, startService } from "../support/service.js"
 import { expectSound } from "./checks.js"
 import { multipartCase } from "./multipart.js"
 import { scale } from "./scale.js"
 
 const runs = scale(60, 3_000)
-
-/** Every file the asset store holds outside its temporary directory. */
-const storedFiles = (dir: string) =>
-  readdirSync(dir, { withFileTypes: true }).filter((entry) => entry.isDirectory() && entry.name !== "tmp").flatMap((entry) =>
-    readdirSync(join(dir, entry.name))
-  ).length
 
 for (const database of databases) {
   describe(`torture: hostile multipart bodies to both upload routes (${database.name})`, () => {
@@ -36,7 +29,7 @@ for (const database of databases) {
         await fc.assert(
           fc.asyncProperty(multipartCase, async (c) => {
             families.set(c.family, (families.get(c.family) ?? 0) + 1)
-            const before = storedFiles(service.assetDir!)
+            const before = storedFiles(service.assetDir!).length
             // An asset names its contract in a part of its own, first, as a form would.
             const named = Buffer.from(`--${c.boundary}\r\nContent-Disposition: form-data; name="contract_id"\r\n\r\n${contract}\r\n`)
             const response = await fetch(`${service.url}${path}`, {
@@ -51,7 +44,7 @@ for (const database of databases) {
             })
             const answer = { status: response.status, text: await response.text() }
             expectSound(answer, `${c.family} to ${path}`)
-            if (answer.status >= 400) expect(storedFiles(service.assetDir!), `${c.family} refused ${answer.status} but stored a file`).toBe(before)
+            if (answer.status >= 400) expect(storedFiles(service.assetDir!).length, `${c.family} refused ${answer.status} but stored a file`).toBe(before)
           }),
           { numRuns: runs }
         )
