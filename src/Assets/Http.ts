@@ -2,7 +2,7 @@ import { HttpApiBuilder } from "@effect/platform"
 import { Effect } from "effect"
 import { Api } from "../Api.js"
 import { Assets } from "../Assets.js"
-import { uploaded } from "../Http/Upload.js"
+import { uploaded } from "../Http/Uploaded.js"
 import { Relationships } from "../Relationships.js"
 
 export const AssetsHttp = HttpApiBuilder.group(Api, "assets", (handlers) =>

@@ -16,7 +16,8 @@ import { ifMatch, jsonBody, pathAndQuery } from "./Gateway/Values.js"
 import { IfMatched } from "./IfMatch.js"
 import type { JsonBody } from "./JsonBody.js"
 import { requestTarget, routerTarget, type RouteTable } from "./RouteTable.js"
-import { persistedRecord, readUpload, type Upload, Uploaded, type UploadRule } from "./Upload.js"
+import { readUpload, type Upload, type UploadRule } from "./Upload.js"
+import { persistedRecord, Uploaded } from "./Uploaded.js"
 
 /** The handler reads exactly the body the gateway checked. */
 const handing = <E, R>(

@@ -1,8 +1,7 @@
 import type { HttpServerRequest } from "@effect/platform"
-import { Multipart } from "@effect/platform"
 import { NodeHttpServerRequest } from "@effect/platform-node"
 import busboy from "busboy"
-import { Context, Effect, Inspectable, Option } from "effect"
+import { Effect } from "effect"
 import { createHash } from "node:crypto"
 import { createWriteStream, type WriteStream } from "node:fs"
 import { mkdir, mkdtemp, rm } from "node:fs/promises"
@@ -42,9 +41,6 @@ export interface Upload {
   readonly files: ReadonlyArray<UploadedFile>
   readonly fields: ReadonlyMap<string, string>
 }
-
-/** The upload the gateway read, for the handler of a multipart endpoint. */
-export class Uploaded extends Context.Tag("Http/Uploaded")<Uploaded, Upload>() {}
 
 const maxFieldBytes = 1024
 const maxFields = 16
@@ -224,29 +220,3 @@ const streamParts = (request: HttpServerRequest.HttpServerRequest, rule: UploadR
       source.unpipe(parser)
     })
   })
-
-/**
- * The multipart record the platform's payload decoder expects, made from the upload already read:
- * the endpoint declares its parts (the OpenAPI document shows them), and the handler reads `Uploaded`.
- */
-export const persistedRecord = (rule: UploadRule, upload: Upload): Multipart.Persisted => {
-  const persisted: Record<string, ReadonlyArray<Multipart.PersistedFile> | string> = Object.fromEntries(upload.fields)
-  persisted[rule.fileField] = upload.files.map((file): Multipart.PersistedFile => ({
-    [Multipart.TypeId]: Multipart.TypeId,
-    _tag: "PersistedFile",
-    key: rule.fileField,
-    name: file.filename,
-    contentType: file.declaredType,
-    path: file.path,
-    toJSON: () => ({ name: file.filename }),
-    toString: () => file.filename,
-    [Inspectable.NodeInspectSymbol]: () => file.filename
-  }))
-  return persisted
-}
-
-/** The upload of this request: the gateway provides it to every multipart endpoint, so its absence is our defect. */
-export const uploaded: Effect.Effect<Upload> = Effect.flatMap(
-  Effect.serviceOption(Uploaded),
-  Option.match({ onNone: () => Effect.dieMessage("A multipart handler ran without the gateway's upload."), onSome: Effect.succeed })
-)

@@ -2,7 +2,7 @@ import { HttpApiBuilder } from "@effect/platform"
 import { Effect } from "effect"
 import { Api } from "../Api.js"
 import { ifMatched } from "../Http/IfMatch.js"
-import { uploaded } from "../Http/Upload.js"
+import { uploaded } from "../Http/Uploaded.js"
 import { Imports } from "../Imports.js"
 
 export const ImportsHttp = HttpApiBuilder.group(Api, "imports", (handlers) =>
