@@ -79,6 +79,10 @@ for (const database of databases) {
       for (const headers of types) {
         refusedAt(await draft(body, headers), "Content-Type")
       }
+      // No body but a type that is not JSON: never handed to another decoder (multipart without a boundary was a 500).
+      for (const type of ["multipart/form-data", "multipart/form-data; boundary=x", "application/x-www-form-urlencoded"]) {
+        refusedAt(await draft("", { "content-type": type }), "Content-Type")
+      }
       expect(await contracts()).toBe(before)
       expect((await draft(body, { "content-type": "application/json; charset=\"UTF-8\"" })).status).toBe(201)
     })

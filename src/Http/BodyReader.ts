@@ -73,9 +73,13 @@ export const readBytes = (request: HttpServerRequest.HttpServerRequest, limit: n
 const withBody = (request: HttpServerRequest.HttpServerRequest, readers: PropertyDescriptorMap): HttpServerRequest.HttpServerRequest =>
   Object.create(request, readers) as HttpServerRequest.HttpServerRequest
 
-/** The request, its body reading as the JSON the gateway checked. */
+/**
+ * The request, its body reading as the JSON the gateway checked, and saying so: the platform picks
+ * a payload's decoder by Content-Type, and must never hand a checked body to another one.
+ */
 export const withJsonBody = (request: HttpServerRequest.HttpServerRequest, body: JsonBody): HttpServerRequest.HttpServerRequest =>
   withBody(request, {
+    headers: { value: { ...request.headers, "content-type": "application/json" } },
     text: { value: Effect.succeed(body.text) },
     json: { value: Effect.succeed(body.value) },
     arrayBuffer: { value: Effect.sync(() => new TextEncoder().encode(body.text).buffer) }

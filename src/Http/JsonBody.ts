@@ -83,8 +83,8 @@ export const findRefusedValue = (body: unknown): Rejection | undefined => {
  * refuse. `emptyAllowed`: a call whose fields are all optional takes no body as `{}`.
  */
 export const checkJsonBody = (bytes: Uint8Array, contentType: string | undefined, emptyAllowed: boolean): Rejection | JsonBody => {
-  // No body at all is no JSON to label: a call whose fields are all optional takes it as `{}`.
-  if (bytes.byteLength === 0 && emptyAllowed) return { text: "{}", value: {} }
+  // No body at all, and no type: nothing to label; a call whose fields are all optional takes it as `{}`.
+  if (bytes.byteLength === 0 && emptyAllowed && contentType === undefined) return { text: "{}", value: {} }
   const mediaProblem = contentTypeProblem(contentType)
   if (mediaProblem !== undefined) return reject("invalid_request", mediaProblem, { param: "Content-Type" })
   if (bytes.byteLength > maxJsonBody) return reject("invalid_request", `The body is over ${maxJsonBody} bytes.`)
