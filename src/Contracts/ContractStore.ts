@@ -72,8 +72,8 @@ export class ContractStore extends Effect.Service<ContractStore>()("Contracts/Co
      * context: the message that wakes an entity lends it the fiber refs it is acquired with, and the
      * entity keeps them until it passivates, so a request's context would keep that request's socket
      * buffers and response alive for the entity's whole idle time (test/memory.test.ts). The
-     * request's idempotency key rides
-     * along as message headers, for the write to record its result on the key's claim; when resuming
+     * request's idempotency key rides along as message headers, for the write to record its result
+     * on the key's claim; when resuming
      * a request whose write is already stored, the stored result, decoded by the message's own
      * result schema, is the answer and nothing is sent. `answerStatus`: the route answers with this
      * status and the write's result, encoded by the message's schema as the route's is (the same

@@ -5,6 +5,7 @@ import { guestMayCall } from "./GuestReach.js"
 import { headersOf } from "./OpenApiHeaders.js"
 import { type EndpointPolicy, Policy } from "./Policy.js"
 import { gatewayRefusals, Refusals } from "./Refusals.js"
+import { codesByStatus } from "./Schemas.js"
 
 // The generated document knows schemas; what the gateway enforces (credentials, headers, the
 // errors it answers) lives in each endpoint's policy. This folds the policies into the document,
@@ -79,15 +80,9 @@ const retryAfter = { "Retry-After": { description: "Seconds to wait before retry
 
 /** One response per status, its `code` an enum of exactly the codes this operation can answer with it. */
 const errorResponses = (codes: ReadonlyArray<ErrorCode>) => {
-  const byStatus = new Map<number, Array<ErrorCode>>()
-  for (const code of new Set(codes)) {
-    const status = errorCodes[code][0]
-    byStatus.set(status, [...(byStatus.get(status) ?? []), code])
-  }
-  // While migrations run the service answers 503 api_error with Retry-After (docs/gaps.md); any
-  // request that stops arriving (headers, or a body) is 408 invalid_request (CLIENT_TIMEOUT_SECONDS).
-  byStatus.set(503, ["api_error"])
-  byStatus.set(408, ["invalid_request"])
+  // Every operation also answers 503 api_error with Retry-After while the service starts, and 408
+  // invalid_request to a request that stops arriving (CLIENT_TIMEOUT_SECONDS): see codesByStatus.
+  const byStatus = codesByStatus(codes)
   const responses: Json = {}
   for (const [status, listed] of [...byStatus].sort(([a], [b]) => a - b)) {
     responses[String(status)] = {

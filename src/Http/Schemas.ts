@@ -7,15 +7,15 @@ import { Rejection } from "../Domain/Contract/Rejection.js"
 export const Body = <Fields extends Schema.Struct.Fields>(fields: Fields) => Schema.Struct(fields).annotations({ parseOptions: { onExcessProperty: "error" } })
 
 /**
- * Every status a refusal answers with, and the codes each carries: the error table's, plus the
- * two statuses that share a code (`408 invalid_request` for a request that stopped arriving,
- * `503 api_error` while the service starts or a contract's runner is away).
+ * The statuses `codes` answer with, and the codes of each: a code's own status from the error
+ * table, plus the two statuses a code has beside its own (`408 invalid_request` for a request
+ * that stopped arriving, `503 api_error` while the service starts or a contract's runner is away).
  */
-export const refusalStatuses: ReadonlyMap<number, ReadonlyArray<ErrorCode>> = (() => {
-  const byStatus = new Map<number, Array<ErrorCode>>([[408, ["invalid_request"]], [503, ["api_error"]]])
-  for (const code of allErrorCodes) byStatus.set(errorCodes[code][0], [...(byStatus.get(errorCodes[code][0]) ?? []), code])
-  return byStatus
-})()
+export const codesByStatus = (codes: Iterable<ErrorCode>): ReadonlyMap<number, ReadonlyArray<ErrorCode>> => {
+  const byStatus = new Map<number, Array<ErrorCode>>()
+  for (const code of new Set(codes)) byStatus.set(errorCodes[code][0], [...(byStatus.get(errorCodes[code][0]) ?? []), code])
+  return byStatus.set(408, ["invalid_request"]).set(503, ["api_error"])
+}
 
 /**
  * The envelope as it arrives at one status, read into the Rejection a handler failed with: its
@@ -57,7 +57,7 @@ const refusalAt = (status: number, codes: ReadonlyArray<ErrorCode>) =>
  * document's error responses come from each endpoint's policy and Refusals instead
  * (OpenApiDocument.ts), since one schema cannot say which codes an operation has.
  */
-export const RejectionErrors = [...refusalStatuses].map(([status, codes]) => refusalAt(status, codes))
+export const RejectionErrors = [...codesByStatus(allErrorCodes)].map(([status, codes]) => refusalAt(status, codes))
 
 export const Page = <A, I, R>(row: Schema.Schema<A, I, R>) =>
   Schema.Struct({ data: Schema.Array(row), has_more: Schema.Boolean, next_cursor: Schema.NullOr(Schema.String) })

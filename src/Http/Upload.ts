@@ -81,6 +81,9 @@ export const readUpload = (request: HttpServerRequest.HttpServerRequest, rule: U
 
 const fileFieldNames = (rule: UploadRule) => [rule.fileField, ...rule.fileAliases]
 
+const unnamed = (rule: UploadRule) =>
+  reject("invalid_request", `Every part names itself: Content-Disposition: form-data; name="${rule.fileField}".`, { param: rule.fileField })
+
 /** busboy's own words name what broke ("Malformed part header", "Unexpected end of form"). */
 const unreadable = (rule: UploadRule, error: Error) =>
   reject("invalid_request", `The multipart body could not be read: ${excerpt(error.message)}.`, { param: rule.fileField })
@@ -141,9 +144,7 @@ const streamParts = (request: HttpServerRequest.HttpServerRequest, rule: UploadR
       guarded((name: string | undefined, stream: Readable, info: busboy.FileInfo) => {
         if (name === undefined) {
           stream.resume()
-          return stop(
-            reject("invalid_request", `Every part names itself: Content-Disposition: form-data; name="${rule.fileField}".`, { param: rule.fileField })
-          )
+          return stop(unnamed(rule))
         }
         if (!fileFieldNames(rule).includes(name)) {
           stream.resume()
@@ -177,7 +178,7 @@ const streamParts = (request: HttpServerRequest.HttpServerRequest, rule: UploadR
       "field",
       guarded((name: string | undefined, value: string, info: busboy.FieldInfo) => {
         if (name === undefined) {
-          return stop(reject("invalid_request", "Every part names itself: Content-Disposition: form-data; name=\"…\".", { param: rule.fileField }))
+          return stop(unnamed(rule))
         }
         if (!rule.fields.includes(name)) {
           return stop(reject("invalid_request", `This call takes no part named '${excerpt(name)}'.`, { param: excerpt(name) }))
