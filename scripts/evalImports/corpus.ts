@@ -5,8 +5,8 @@ import { fileURLToPath } from "node:url"
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..")
 
 /**
- * The 15 labelled CUAD dev contracts: `CORPUS_DIR` if set, else the shared corpus beside the
- * repository, else the copy in `test/fixtures/cuad-dev` (the same bytes, for a checkout alone).
+ * The labelled CUAD dev contracts: `CORPUS_DIR` if set, else the shared corpus beside the
+ * repository (75), else the copy of its first 15 in `test/fixtures/cuad-dev`, for a checkout alone.
  */
 export const corpusDir: string = process.env["CORPUS_DIR"] ??
   [path.resolve(repoRoot, "../shared/corpus/cuad-dev"), path.resolve(repoRoot, "test/fixtures/cuad-dev")].find((dir) => existsSync(dir))!
