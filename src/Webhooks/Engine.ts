@@ -1,4 +1,4 @@
-import { Duration, Effect, FiberSet, Option, Queue } from "effect"
+import { Clock, Duration, Effect, FiberSet, Option, Queue } from "effect"
 import { subscribes, typeOnSide } from "../Domain/Webhooks/EventTypes.js"
 import { Appended } from "../EventLog/Appended.js"
 import { DeliveryAttempt } from "./Attempt.js"
@@ -19,6 +19,19 @@ const leaseMs = 120_000
 const fanOutBatch = 500
 /** A look at the queue at least this often, whether or not a bell rang. */
 const idleLook = Duration.minutes(5)
+
+/**
+ * Sleeps until `due` (or the idle look, whichever is sooner). The clock is read in the same step
+ * of the same fiber that starts the sleep: read earlier (before `race` forks its sleeper) a clock
+ * that jumps in between would have the sleep end as far past `due` as the jump, and a delivery
+ * fall due unnoticed until the idle look. A TestClock jumps; so may a stepped system clock.
+ */
+export const sleepUntil = (due: Option.Option<number>) =>
+  Effect.flatMap(Clock.currentTimeMillis, (now) =>
+    Effect.sleep(Option.match(due, {
+      onNone: () => idleLook,
+      onSome: (at) => Duration.min(Duration.millis(Math.max(0, at - now)), idleLook)
+    })))
 
 /** Which candidates are owed a delivery: an endpoint subscribed to the event's type as its side reads it. */
 export const owed = (candidates: ReadonlyArray<Candidate>): ReadonlyArray<NewDelivery> =>
@@ -85,10 +98,7 @@ export class WebhookEngine extends Effect.Service<WebhookEngine>()("Webhooks/Eng
       // Until enough slots are free only a finished attempt (or new events) can change anything.
       if (!canClaim()) return yield* Queue.take(wake)
       const due = yield* deliveries.nextDue([...inFlight])
-      // Read after the query: time that passed while it ran is not slept again.
-      const now = yield* clock.currentTimeMillis
-      const until = Option.match(due, { onNone: () => idleLook, onSome: (at) => Duration.min(Duration.millis(Math.max(0, at - now)), idleLook) })
-      const timed = yield* Effect.race(Effect.as(Queue.take(wake), false), Effect.as(Effect.sleep(until), true))
+      const timed = yield* Effect.race(Effect.as(Queue.take(wake), false), Effect.as(sleepUntil(due), true))
       if (timed) logsToRead = true
     })
 
