@@ -55,6 +55,7 @@ import { AdminAdmittedLive } from "./Http/AdminAdmitted.js"
 import { AuthenticatedLive } from "./Http/Authenticated.js"
 import { ErrorDocsRoutes } from "./Http/ErrorDocs.js"
 import { GatewayLive } from "./Http/Gateway.js"
+import { guestPages } from "./GuestPage/Pages.js"
 import { startingServer } from "./Http/StartingServer.js"
 import { routeTable } from "./Http/RouteTable.js"
 import { IdempotencyRepo } from "./Idempotency/Repo.js"
@@ -160,7 +161,18 @@ const ApiLive = HttpApiBuilder.api(Api).pipe(
   Layer.provide([AuthenticatedLive, AdminAdmittedLive])
 )
 
-const HttpLive = HttpApiBuilder.serve().pipe(
+/**
+ * The API as `HttpApiBuilder.serve` makes it, with the guest's pages in front. The pages call the
+ * API in-process as the guest (src/GuestPage/Pages.ts), so they need the app before it is bound
+ * to a socket: serve's own middleware would get an app that writes every answer to the client.
+ */
+const served = HttpApiBuilder.httpApp.pipe(
+  Effect.map((app) => HttpServer.serve(guestPages(app))),
+  Layer.unwrapEffect,
+  Layer.provide([HttpApiBuilder.Router.Live, HttpApiBuilder.Middleware.layer])
+)
+
+const HttpLive = served.pipe(
   Layer.provide(HttpApiScalar.layer({ path: "/docs" })),
   Layer.provide(ErrorDocsRoutes),
   Layer.provide(HttpApiBuilder.middlewareOpenApi({ path: "/openapi.json" })),
