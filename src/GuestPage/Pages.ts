@@ -5,12 +5,12 @@ import { readBytes } from "../Http/BodyReader.js"
 import { requestTarget } from "../Http/RouteTable.js"
 import { actions, doneNotices, FormProblem } from "./Actions.js"
 import { html, type Html } from "./Html.js"
-import { type Answer, type ApiCall, callApi } from "./InProcess.js"
+import { type ApiCall, callApi } from "./InProcess.js"
 import { contractPage, type Notice } from "./Render/ContractPage.js"
 import { layout, linkDead, opening } from "./Render/Layout.js"
 import { threadPage } from "./Render/Thread.js"
-import type { ReadFailed } from "./SeatView.js"
-import { readSeat } from "./SeatView.js"
+import { messageOf, refusalNotice } from "./Render/Refusal.js"
+import { type ReadFailed, readSeat, type SeatView } from "./SeatView.js"
 import { cookieName, contractPath, formToken, formTokenFits, sessionCookie, tokenOf, wantsPage } from "./Session.js"
 import { stylesheet } from "./Style.js"
 
@@ -29,9 +29,6 @@ const page = (status: number, body: Html, headers: Record<string, string> = {}) 
 const problemPage = (status: number, title: string, text: string) => page(status, layout(title, html`<h1>${title}</h1><p>${text}</p>`))
 
 const clearCookie = (contract: string) => `${cookieName}=; Path=${contractPath(contract)}; HttpOnly; SameSite=Strict; Max-Age=0`
-
-/** A refusal's own message, as the API wrote it for a person. */
-const messageOf = (answer: Answer) => String(answer.body?.error?.message ?? "The service could not do that just now; try again.")
 
 const maxFormBytes = 1_048_576
 
@@ -96,9 +93,18 @@ export const guestPages = (app: HttpApp.Default<never, HttpRouter.HttpRouter.Def
     const api = (token: string) => (call: ApiCall) => Effect.provide(callApi(app, request, token, call), services)
 
     /** Draws the seat's page, or the page that says why it cannot be drawn. */
-    const seatPage = (contract: string, token: string, status: number, notice: Notice | null) =>
+    const seatPage = (contract: string, token: string, status: number, notice: Notice | ((view: SeatView) => Notice) | null) =>
       readSeat(api(token), contract).pipe(
-        Effect.map((view) => page(status, contractPage(view, { contract, formToken: formToken(token, contract), wordsHash: view.wordsHash }, notice))),
+        Effect.map((view) =>
+          page(
+            status,
+            contractPage(
+              view,
+              { contract, formToken: formToken(token, contract), wordsHash: view.wordsHash, seen: view.headSequence },
+              typeof notice === "function" ? notice(view) : notice
+            )
+          )
+        ),
         Effect.catchTag("ReadFailed", (failed: ReadFailed) =>
           Effect.succeed(
             failed.answer.status === 401
@@ -172,24 +178,10 @@ export const guestPages = (app: HttpApp.Default<never, HttpRouter.HttpRouter.Def
     for (const call of action.calls) {
       const answer = yield* api(token)(call)
       if (answer.status === 401) return page(401, linkDead("unknown"), { "set-cookie": clearCookie(route.contract) })
-      if (answer.status >= 300) return yield* seatPage(route.contract, token, answer.status, refusalNotice(answer))
+      if (answer.status >= 300) return yield* seatPage(route.contract, token, answer.status, refusalNotice(answer, Number(fields.get("seen"))))
     }
     return HttpServerResponse.empty({
       status: 303,
       headers: { ...pageHeaders, location: `${contractPath(route.contract)}?done=${action.done}#${action.anchor}` }
     })
   })
-
-/** What a refused call tells the guest; a stale page says plainly that the words moved and what to look at again. */
-const refusalNotice = (answer: Answer): Notice => {
-  const code = answer.body?.error?.code
-  if (code !== "words_changed") return { kind: "problem", text: messageOf(answer) }
-  const reAsked: ReadonlyArray<{ readonly type: string }> = answer.body.error.details?.re_asked ?? []
-  return {
-    kind: "problem",
-    text: "The words changed while you were reading: nothing was sent. This page now shows the words as they stand.",
-    details: reAsked.length === 0
-      ? html`<p>Look over the open asks and the words again, then send your reply.</p>`
-      : html`<p>${reAsked.length} of your staged decisions were made on words that no longer stand; they are still staged below. Check each against the new words before you send.</p>`
-  }
-}

@@ -26,6 +26,8 @@ export interface AskRow {
   readonly proposer: string
   readonly tally: { readonly agreed: ReadonlyArray<string>; readonly awaiting: ReadonlyArray<string> }
   readonly decided_by_me: string | null
+  /** The letter in which it landed or was voided. */
+  readonly closed_in: string | null
 }
 export interface DecisionRow {
   readonly id: string
@@ -60,6 +62,8 @@ export interface SeatView {
   readonly title: string
   readonly state: string
   readonly wordsHash: string
+  /** The highest sequence of the contract's log when the page was read: what a stale form was drawn against. */
+  readonly headSequence: number
   readonly you: { readonly person: string; readonly party: string; readonly capacity: ReadonlyArray<string> }
   readonly parties: ReadonlyArray<PartyRow>
   readonly blocks: ReadonlyArray<BlockRow>
@@ -117,6 +121,7 @@ export const readSeat = (api: (call: ApiCall) => Effect.Effect<Answer>, contract
       title: sheet.title,
       state: sheet.state,
       wordsHash: sheet.words_hash,
+      headSequence: sheet.head_sequence,
       you: sheet.you,
       parties: sheet.parties,
       blocks: sheet.blocks,

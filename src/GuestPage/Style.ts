@@ -35,6 +35,8 @@ code, .hash-value { overflow-wrap: anywhere; font-size: .9rem; }
 blockquote { margin: .5rem 0; padding: .25rem .75rem; border-left: .25rem solid var(--line); white-space: pre-wrap; overflow-wrap: anywhere; }
 .recipe { overflow-x: auto; background: var(--wash); padding: .75rem; font-size: .85rem; }
 form { margin: .5rem 0; }
+form.inline { display: inline-block; margin: 0 0 0 .75rem; }
+form.inline button { min-height: 2.25rem; padding: .25rem .75rem; }
 .field { margin: .5rem 0; }
 .field label, legend { display: block; font-weight: 600; }
 .hint { margin: 0; color: var(--muted); }

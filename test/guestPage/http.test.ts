@@ -179,6 +179,77 @@ for (const database of databases) {
       expect(declined.text).toContain("role=\"alert\"")
     })
 
+    it("invites on the guest's side at no more than their capacity, withdraws a staged decision, signs and withdraws a signature", async () => {
+      const { drafted, browser, page, clauses, ada, token } = await opened({ capacity: ["negotiator"] })
+      // The invitation form offers only the guest's own capacity; asking for more is the API's refusal.
+      expect(page.text).toContain("name=\"capacity\" value=\"negotiator\"")
+      expect(page.text).not.toContain("name=\"capacity\" value=\"signer\"")
+      const invite = formFields(page.text, "invite")
+      const higher = await browser.post(drafted.id, "invite", { ...invite, name: "Sam", email: "sam@outside.test", capacity: ["negotiator", "signer"] })
+      expect(higher.status).toBeGreaterThanOrEqual(400)
+      expect(higher.text).toContain("role=\"alert\"")
+      const invited = await browser.post(drafted.id, "invite", { ...invite, name: "Sam", email: "sam@outside.test", capacity: ["negotiator"] })
+      expect(invited.status).toBe(303)
+      const parties = (await ada.sheet(drafted.id)).parties
+      expect(parties.find((p: { email: string }) => p.email === "sam@outside.test")).toMatchObject({ side: "counterparty", capacity: ["negotiator"] })
+
+      // A staged decision withdrawn from the page is gone from the reply.
+      await browser.post(drafted.id, "propose", { ...formFields(page.text, "propose", { block: clauses[1].id }), text: "Other words.", why: "Mine" })
+      const staged = (await replyOf(drafted.id, token)).decisions
+      expect(staged).toHaveLength(1)
+      const withReply = await browser.get(`/contracts/${drafted.id}`)
+      const withdrawn = await browser.post(drafted.id, "withdraw-decision", formFields(withReply.text, "withdraw-decision", { decision: staged[0].id }))
+      expect(withdrawn.status).toBe(303)
+      expect((await replyOf(drafted.id, token)).decisions).toHaveLength(0)
+    })
+
+    it("signs with a typed mark against the hash shown, refuses a stale one, and withdraws the signature", async () => {
+      const { drafted, browser, ada, token, clauses } = await opened()
+      // The guest proposes one change and sends it; Acme accepts it, and the contract is agreed.
+      const first = await browser.get(`/contracts/${drafted.id}`)
+      await browser.post(drafted.id, "propose", { ...formFields(first.text, "propose", { block: clauses[1].id }), text: "Agreed words.", why: "Ours" })
+      expect((await browser.post(drafted.id, "commit", formFields((await browser.get(`/contracts/${drafted.id}`)).text, "commit"))).status).toBe(303)
+      const sheet = await ada.sheet(drafted.id)
+      const [ask] = (await ada.get(`/contracts/${drafted.id}/asks`)).body.data
+      expect((await ada.stage(drafted.id, sheet.words_hash, { ask_id: ask.id, type: "accept" })).status).toBe(201)
+      expect((await ada.commit(drafted.id, sheet.words_hash)).body.state).toBe("agreed")
+      const ready = await browser.get(`/contracts/${drafted.id}`)
+      expect(ready.text).toContain("Agreed: ready to sign")
+      const sign = formFields(ready.text, "sign")
+      const unticked = await browser.post(drafted.id, "sign", { ...sign, mark: "Gail G." })
+      expect(unticked.status).toBe(400)
+      expect(unticked.text).toContain("Tick the box")
+      const stale = await browser.post(drafted.id, "sign", { ...sign, words_hash: "sha256:00", agree: "yes" })
+      expect(stale.status).toBe(409)
+      // The page drawn with the refusal carries fresh keys (the refused post's key stays spent on its body).
+      const signed = await browser.post(drafted.id, "sign", { ...formFields(stale.text, "sign"), mark: "Gail G.", agree: "yes" })
+      expect(signed.status, signed.text.match(/role="alert"><p>([^<]*)/)?.[1]).toBe(303)
+      const signatures = (await call(service.url, "GET", `/contracts/${drafted.id}/signatures`, { headers: asGuest(token) })).body.data
+      expect(signatures).toHaveLength(1)
+      expect(signatures[0]).toMatchObject({ state: "bound", bound_hash: sign.words_hash, mark: { kind: "typed", text: "Gail G." } })
+      const afterSign = await browser.get(`/contracts/${drafted.id}`)
+      const withdrawn = await browser.post(drafted.id, "withdraw-signature", formFields(afterSign.text, "withdraw-signature", { signature: signatures[0].id }))
+      expect(withdrawn.status).toBe(303)
+      const after = (await call(service.url, "GET", `/signatures/${signatures[0].id}`, { headers: asGuest(token) })).body
+      expect(after.state).toBe("withdrawn")
+    })
+
+    it("shows a clause's history: every move with its redline, and what was said", async () => {
+      const { drafted, browser, page, clauses } = await opened()
+      await browser.post(drafted.id, "propose", {
+        ...formFields(page.text, "propose", { block: clauses[1].id }),
+        text: "Words <b>changed</b>.",
+        why: "We <i>prefer</i> these."
+      })
+      await browser.post(drafted.id, "commit", formFields((await browser.get(`/contracts/${drafted.id}`)).text, "commit"))
+      const history = await browser.get(`/contracts/${drafted.id}/page/blocks/${clauses[1].id}`)
+      expect(history.status).toBe(200)
+      expect(history.text).toContain("<h1>History of clause 3</h1>")
+      expect(history.text).toContain("<ins><span class=\"sr\">[inserted: </span>Words &lt;b&gt;changed&lt;/b&gt;.")
+      expect(history.text).toContain("We &lt;i&gt;prefer&lt;/i&gt; these.")
+      expect((await pageClient(service.url).get(`/contracts/${drafted.id}/page/blocks/${clauses[1].id}`)).status).toBe(401)
+    })
+
     it("renders everything the other side wrote as inert text, a 50,000-character imported clause included", async () => {
       const hostile = [
         "<script>alert(1)</script>",

@@ -6,6 +6,8 @@ export interface FormContext {
   readonly contract: string
   readonly formToken: string
   readonly wordsHash: string
+  /** The log's head sequence the page was drawn at: after a `words_changed`, what came since is shown. */
+  readonly seen: number
 }
 
 /**
@@ -19,6 +21,7 @@ export const form = (context: FormContext, action: string, fields: Html, options
   }>
 <input type="hidden" name="form_token" value="${context.formToken}">
 <input type="hidden" name="words_hash" value="${context.wordsHash}">
+<input type="hidden" name="seen" value="${context.seen}">
 <input type="hidden" name="idempotency_key" value="${randomBytes(18).toString("base64url")}">
 ${fields}
 </form>`

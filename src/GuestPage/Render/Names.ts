@@ -20,3 +20,7 @@ export const namesOf = (view: SeatView) => {
 export type Names = ReturnType<typeof namesOf>
 
 export const dateOf = (iso: string | null) => (iso === null ? "" : new Date(iso).toUTCString().replace(/:\d\d GMT$/, " UTC"))
+
+/** A reply can be made while a contract is out for negotiation, agreed included (a new question reopens it). */
+export const replyable = (view: SeatView) =>
+  view.you.capacity.includes("negotiator") && (view.state === "sent" || view.state === "negotiating" || view.state === "agreed")

@@ -1,7 +1,8 @@
+import { excerpt } from "../../Domain/Contract/Rejection.js"
 import { html } from "../Html.js"
 import type { SeatView } from "../SeatView.js"
 import { form, type FormContext, textArea } from "./Form.js"
-import type { Names } from "./Names.js"
+import { type Names, replyable } from "./Names.js"
 
 const numbers = (names: Names, blocks: ReadonlyArray<string>) => blocks.map((b) => names.block(b)).join(", ")
 
@@ -12,8 +13,7 @@ const numbers = (names: Names, blocks: ReadonlyArray<string>) => blocks.map((b) 
  */
 export const yourReply = (view: SeatView, names: Names, context: FormContext) => {
   const reply = view.reply
-  const open = view.state === "sent" || view.state === "negotiating"
-  if (reply === null || !open || !view.you.capacity.includes("negotiator")) return ""
+  if (reply === null || !replyable(view)) return ""
   const preview = reply.letter_preview
   return html`<section aria-labelledby="reply-h">
 <h2 id="reply-h">Your reply</h2>
@@ -21,11 +21,21 @@ ${
     reply.decisions.length === 0
       ? html`<p>You have staged no decision yet. Decide on the open asks above, or propose a change to a clause below.</p>`
       : html`<ul class="staged-list">${
-        reply.decisions.map((d) =>
-          html`<li>${d.type === "accept" ? "Accept" : d.type === "counter" ? "Counter" : "Decline"} on ${
-            names.block(view.asks.find((a) => a.id === d.ask)?.block ?? "")
+        reply.decisions.map((d) => {
+          const answering = view.asks.find((a) => a.id === d.ask)
+          // A staged change to a clause opens an ask nobody has seen yet: its words say what it is.
+          const what = answering === undefined
+            ? html`New words proposed: <q>${excerpt(d.text ?? "", 120)}</q>`
+            : html`${d.type === "accept" ? "Accept" : d.type === "counter" ? "Counter" : "Decline"} on ${names.block(answering.block)}`
+          return html`<li>${what}${
+            form(
+              context,
+              "withdraw-decision",
+              html`<input type="hidden" name="decision" value="${d.id}"><button type="submit" class="secondary">Withdraw</button>`,
+              { label: "Withdraw this staged decision", className: "inline" }
+            )
           }</li>`
-        )
+        })
       }</ul>`
   }
 <div class="preview" role="group" aria-labelledby="preview-h">

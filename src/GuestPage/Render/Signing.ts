@@ -48,7 +48,7 @@ ${
     certificate === null ? "" : html`<h3>The certificate</h3>
 <p><a href="${certificate.url}">Download the signed certificate</a> (the link works until ${certificate.expires_at}; reload this page for a fresh one).</p>
 <p>To verify it yourself:</p>
-<pre class="recipe"><code>${certificate.recipe.join("\n")}</code></pre>`
+<pre class="recipe" tabindex="0" aria-label="Commands that verify the certificate"><code>${certificate.recipe.join("\n")}</code></pre>`
   }
 </section>`
 }

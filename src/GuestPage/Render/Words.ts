@@ -1,6 +1,7 @@
 import { html } from "../Html.js"
 import type { BlockRow, SeatView } from "../SeatView.js"
 import { form, type FormContext, textArea } from "./Form.js"
+import { replyable } from "./Names.js"
 
 const propose = (context: FormContext, block: BlockRow) =>
   html`<details class="propose"><summary>Propose a change to clause ${block.number}</summary>
@@ -17,7 +18,7 @@ ${textArea(`propose-why-${block.id}`, "why", "Why (the other side reads this)", 
 
 /** The words as they stand, block by block with clause numbers, each clause with its history and a way to propose. */
 export const theWords = (view: SeatView, context: FormContext) => {
-  const canPropose = view.you.capacity.includes("negotiator") && (view.state === "sent" || view.state === "negotiating")
+  const canPropose = replyable(view)
   const open = new Set(view.asks.filter((a) => a.state === "open").flatMap((a) => [a.block, ...a.changes.map((c) => c.block)]))
   return html`<section aria-labelledby="words-h">
 <h2 id="words-h">The words</h2>
