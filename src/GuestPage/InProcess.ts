@@ -58,7 +58,8 @@ export const callApi = (
   call: ApiCall
 ) =>
   Effect.map(
-    Effect.provideService(app, HttpServerRequest.HttpServerRequest, requestFor(outer, call, token)),
+    // A request per run: its body is a stream read once, and a call may be run again.
+    Effect.suspend(() => Effect.provideService(app, HttpServerRequest.HttpServerRequest, requestFor(outer, call, token))),
     (response): Answer => {
       const text = response.body._tag === "Uint8Array" ? decoder.decode(response.body.body) : ""
       return { status: response.status, body: text === "" ? null : JSON.parse(text) }

@@ -5,7 +5,7 @@ import { readBytes } from "../Http/BodyReader.js"
 import { requestTarget } from "../Http/RouteTable.js"
 import { actions, doneNotices, FormProblem } from "./Actions.js"
 import { html, type Html } from "./Html.js"
-import { type ApiCall, callApi } from "./InProcess.js"
+import { type Answer, type ApiCall, callApi } from "./InProcess.js"
 import { contractPage, type Notice } from "./Render/ContractPage.js"
 import { layout, linkDead, opening } from "./Render/Layout.js"
 import { threadPage } from "./Render/Thread.js"
@@ -31,6 +31,17 @@ const problemPage = (status: number, title: string, text: string) => page(status
 const clearCookie = (contract: string) => `${cookieName}=; Path=${contractPath(contract)}; HttpOnly; SameSite=Strict; Max-Age=0`
 
 const maxFormBytes = 1_048_576
+
+/**
+ * A double click posts the same form twice at once, and the browser shows the second answer:
+ * while the first is still running that is `409 idempotency_in_flight`. The page waits for the
+ * first to settle and shows its replayed answer instead, for up to ten seconds.
+ */
+const untilSettled = (call: Effect.Effect<Answer>, tries = 100): Effect.Effect<Answer> =>
+  Effect.flatMap(call, (answer) =>
+    tries > 0 && answer.status === 409 && answer.body?.error?.code === "idempotency_in_flight"
+      ? Effect.zipRight(Effect.sleep("100 millis"), untilSettled(call, tries - 1))
+      : Effect.succeed(answer))
 
 const strictUtf8 = new TextDecoder("utf-8", { fatal: true })
 /** The bytes as text, or null when they are not UTF-8. */
@@ -176,7 +187,7 @@ export const guestPages = (app: HttpApp.Default<never, HttpRouter.HttpRouter.Def
     const action = make({ contract: route.contract, person: String(me.body?.person_id ?? ""), fields })
     if (action instanceof FormProblem) return yield* seatPage(route.contract, token, 400, { kind: "problem", text: action.message })
     for (const call of action.calls) {
-      const answer = yield* api(token)(call)
+      const answer = yield* untilSettled(api(token)(call))
       if (answer.status === 401) return page(401, linkDead("unknown"), { "set-cookie": clearCookie(route.contract) })
       if (answer.status >= 300) return yield* seatPage(route.contract, token, answer.status, refusalNotice(answer, Number(fields.get("seen"))))
     }

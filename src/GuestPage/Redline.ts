@@ -4,8 +4,9 @@ export interface RedlineRun {
   readonly text: string
 }
 
-// Words with the space after them are the units a reviewer sees change, as in a tracked-changes view.
-const tokens = (text: string): ReadonlyArray<string> => text.match(/\S+\s*|\s+/g) ?? []
+// Words and the spaces between them are the units: a word that gains a space after it (new words
+// follow it) is the same word, as a reviewer of tracked changes sees it.
+const tokens = (text: string): ReadonlyArray<string> => text.match(/\S+|\s+/g) ?? []
 
 /** Past this many cells the middle is shown as one deletion and one insertion: a bounded cost for any text. */
 const maxCells = 4_000_000
@@ -18,6 +19,35 @@ const merged = (runs: ReadonlyArray<RedlineRun>): ReadonlyArray<RedlineRun> =>
     else out.push(run)
     return out
   }, [])
+
+/**
+ * Changes as a reader takes them in: a bare space kept between two changes joins them, and each
+ * stretch of changes reads as its deletion, then its insertion (not word by word, interleaved).
+ */
+const readable = (runs: ReadonlyArray<RedlineRun>): ReadonlyArray<RedlineRun> => {
+  const out: Array<RedlineRun> = []
+  let deleted = ""
+  let inserted = ""
+  const flush = () => {
+    if (deleted !== "") out.push({ kind: "deleted", text: deleted })
+    if (inserted !== "") out.push({ kind: "inserted", text: inserted })
+    deleted = ""
+    inserted = ""
+  }
+  runs.forEach((run, i) => {
+    if (run.kind === "deleted") deleted += run.text
+    else if (run.kind === "inserted") inserted += run.text
+    else if (/^\s+$/.test(run.text) && deleted + inserted !== "" && runs[i + 1] !== undefined && runs[i + 1]!.kind !== "same") {
+      deleted += run.text
+      inserted += run.text
+    } else {
+      flush()
+      out.push(run)
+    }
+  })
+  flush()
+  return merged(out)
+}
 
 /** The longest common subsequence of two token lists, as runs, walked from a table of suffix lengths. */
 const commonRuns = (a: ReadonlyArray<string>, b: ReadonlyArray<string>): ReadonlyArray<RedlineRun> => {
@@ -61,9 +91,9 @@ export const redline = (standing: string, proposed: string): ReadonlyArray<Redli
   const middle = (middleA.length + 1) * (middleB.length + 1) > maxCells
     ? [{ kind: "deleted" as const, text: middleA.join("") }, { kind: "inserted" as const, text: middleB.join("") }]
     : commonRuns(middleA, middleB)
-  return merged([
+  return readable(merged([
     { kind: "same", text: a.slice(0, start).join("") },
     ...middle,
     { kind: "same", text: a.slice(a.length - end).join("") }
-  ])
+  ]))
 }

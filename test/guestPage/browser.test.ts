@@ -102,6 +102,12 @@ for (const database of databases) {
       return { page, dialogs, close: () => context.close() }
     }
 
+    /** Draws the page again, standing at `anchor`, as a person coming back to sign would look. */
+    const reloadAt = async (page: Page, anchor: string) => {
+      await page.reload()
+      await page.locator(anchor).scrollIntoViewIfNeeded()
+    }
+
     /** Opens the guest's link from the sandbox outbox, as a click in their mail would. */
     const openLink = async (page: Page, guest: Guest) => {
       await page.goto(guest.link)
@@ -138,12 +144,12 @@ for (const database of databases) {
               await check("clause-history")
               await page.getByRole("link", { name: "Back to the contract" }).click()
               await drafter.acceptEverythingOpen()
-              await page.reload()
+              await reloadAt(page, "#sign-h")
               await check("agreed")
             }
           })
           await drafter.sign()
-          await page.reload()
+          await reloadAt(page, "#sign-h")
           const certificate = page.getByRole("link", { name: "Download the signed certificate" })
           expect(await page.locator("pre.recipe").textContent()).toContain("openssl")
           await check("executed")
@@ -223,7 +229,7 @@ for (const database of databases) {
       // What changed is shown: the letter that came, and clause 3's new words as a redline.
       const alert = page.getByRole("alert")
       expect(await alert.textContent()).toContain("a letter came from Ada Lovelace")
-      expect(await alert.textContent()).toContain("clause 3 now reads:")
+      expect(await alert.textContent()).toContain("Clause 3 now reads:")
       expect(await alert.locator("ins").first().textContent()).toContain("Shorter")
       expect(await page.getByRole("region", { name: "Your reply" }).textContent()).toContain("New words proposed: 6. Shorter words for clause six.")
       await expectAccessible(page, "words changed")

@@ -13,9 +13,23 @@ describe("the redline", () => {
       { kind: "same", text: "The Recipient shall keep it " },
       { kind: "inserted", text: "strictly " },
       { kind: "same", text: "secret for " },
-      { kind: "deleted", text: "two " },
-      { kind: "inserted", text: "three " },
-      { kind: "same", text: "years." }
+      { kind: "deleted", text: "two" },
+      { kind: "inserted", text: "three" },
+      { kind: "same", text: " years." }
+    ])
+  })
+
+  it("keeps a word that new words follow: only what was added is marked", () => {
+    expect(redline("software and know-how.", "software and know-how. (as amended by Acme)")).toEqual([
+      { kind: "same", text: "software and know-how." },
+      { kind: "inserted", text: " (as amended by Acme)" }
+    ])
+  })
+
+  it("reads a rewrite as one deletion and one insertion, not word by word around shared spaces", () => {
+    expect(redline("1. Confidential means secret.", "3. Shorter words here.")).toEqual([
+      { kind: "deleted", text: "1. Confidential means secret." },
+      { kind: "inserted", text: "3. Shorter words here." }
     ])
   })
 

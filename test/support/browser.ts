@@ -89,13 +89,17 @@ export const expectAccessible = async (page: Page, label: string): Promise<void>
   throw new Error(`${label}: ${results.violations.length} accessibility violation(s) at ${page.url()}\n${lines.join("\n")}`)
 }
 
-/** A full-page PNG at `$SCREENSHOTS_DIR/<name>.png` to look at, only when that is set: the suite writes nothing by default. */
+/**
+ * What the person sees, as a PNG at `$SCREENSHOTS_DIR/<name>.png`, only when that is set: the
+ * suite writes nothing by default. The viewport, not the whole page: after a form the page
+ * stands at the section the action concerns (the redirect's `#anchor`), as it does for the person.
+ */
 export const screenshot = async (page: Page, name: string): Promise<void> => {
   const dir = process.env["SCREENSHOTS_DIR"]
   if (dir === undefined || dir === "") return
   const path = join(dir, `${name}.png`)
   await mkdir(dirname(path), { recursive: true })
-  await page.screenshot({ path, fullPage: true })
+  await page.screenshot({ path })
 }
 
 export interface Focused {

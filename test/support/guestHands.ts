@@ -39,6 +39,9 @@ export const pageHand = (page: Page, afterEachStep: (step: string) => Promise<vo
       await staged(clause, `declined-${clause}`)
     },
     send: async (note) => {
+      // The preview, as the guest reads it before pressing the button.
+      await page.locator("#reply-h").scrollIntoViewIfNeeded()
+      await afterEachStep("preview")
       await page.getByLabel("Covering note (optional)").fill(note)
       await page.getByRole("button", { name: "Send reply" }).click()
       await expect.poll(() => page.getByRole("status").textContent()).toContain("Your reply was sent.")

@@ -2,7 +2,7 @@ import { html } from "../Html.js"
 import { redline } from "../Redline.js"
 import type { AskRow, DecisionRow, SeatView } from "../SeatView.js"
 import { form, type FormContext, textArea } from "./Form.js"
-import type { Names } from "./Names.js"
+import { capitalised, type Names } from "./Names.js"
 
 /** A word-level redline: deletions struck, insertions underlined, each announced to a screen reader. */
 export const redlineOf = (standing: string, proposed: string) =>
@@ -65,7 +65,7 @@ const askCard = (view: SeatView, names: Names, context: FormContext, ask: AskRow
   const negotiator = view.you.capacity.includes("negotiator")
   const changes = ask.changes.length > 0 ? ask.changes : [{ block: ask.block, standing: ask.standing, proposed: ask.proposed }]
   return html`<article class="ask" aria-labelledby="ask-${ask.id}">
-<h3 id="ask-${ask.id}">${names.block(ask.block).replace(/^c/, "C")}: proposed by ${names.party(ask.proposer)}</h3>
+<h3 id="ask-${ask.id}">${capitalised(names.block(ask.block))}: proposed by ${names.party(ask.proposer)}</h3>
 ${
     changes.map((change) =>
       html`${changes.length > 1 ? html`<p class="label">${names.block(change.block)}</p>` : ""}${redlineOf(change.standing, change.proposed)}`

@@ -19,6 +19,8 @@ export const namesOf = (view: SeatView) => {
 
 export type Names = ReturnType<typeof namesOf>
 
+export const capitalised = (text: string) => text.charAt(0).toUpperCase() + text.slice(1)
+
 export const dateOf = (iso: string | null) => (iso === null ? "" : new Date(iso).toUTCString().replace(/:\d\d GMT$/, " UTC"))
 
 /** A reply can be made while a contract is out for negotiation, agreed included (a new question reopens it). */

@@ -3,7 +3,7 @@ import type { Answer } from "../InProcess.js"
 import type { SeatView } from "../SeatView.js"
 import { redlineOf } from "./Asks.js"
 import type { Notice } from "./ContractPage.js"
-import { namesOf } from "./Names.js"
+import { capitalised, namesOf } from "./Names.js"
 
 /** A refusal's own message, as the API wrote it for a person. */
 export const messageOf = (answer: Answer) => String(answer.body?.error?.message ?? "The service could not do that just now; try again.")
@@ -15,7 +15,7 @@ const sinceSeen = (view: SeatView, seen: number) => {
   const landed = view.asks.filter((a) => a.state === "landed" && letters.some((l) => l.id === a.closed_in))
   if (letters.length === 0) return html`<p>Look over the open asks and the words again, then send your reply.</p>`
   return html`<p>Since your page was drawn:</p><ul>${letters.map((l) => html`<li>a letter came from ${names.party(l.from)}</li>`)}</ul>${
-    landed.map((a) => html`<p class="label">${names.block(a.block)} now reads:</p>${redlineOf(a.standing, a.proposed)}`)
+    landed.map((a) => html`<p class="label">${capitalised(names.block(a.block))} now reads:</p>${redlineOf(a.standing, a.proposed)}`)
   }`
 }
 

@@ -14,6 +14,8 @@ const numbers = (names: Names, blocks: ReadonlyArray<string>) => blocks.map((b) 
 export const yourReply = (view: SeatView, names: Names, context: FormContext) => {
   const reply = view.reply
   if (reply === null || !replyable(view)) return ""
+  // Agreed, there is nothing to answer: the section returns once the guest stages a new question.
+  if (view.state === "agreed" && reply.decisions.length === 0 && reply.note === null) return ""
   const preview = reply.letter_preview
   return html`<section aria-labelledby="reply-h">
 <h2 id="reply-h">Your reply</h2>

@@ -16,6 +16,8 @@ ${textArea(`propose-why-${block.id}`, "why", "Why (the other side reads this)", 
     )
   }</details>`
 
+const kindNames: Record<string, string> = { heading: "Heading", signature_block: "Signature block", exhibit: "Exhibit" }
+
 /** The words as they stand, block by block with clause numbers, each clause with its history and a way to propose. */
 export const theWords = (view: SeatView, context: FormContext) => {
   const canPropose = replyable(view)
@@ -26,11 +28,11 @@ export const theWords = (view: SeatView, context: FormContext) => {
 <ol class="words">${
     view.blocks.map((block) =>
       html`<li id="block-${block.number}" class="block ${block.kind}">
-<p class="label">${block.kind === "clause" ? `Clause ${block.number}` : `${block.kind.replace("_", " ")} ${block.number}`}${
+<p class="label">${`${block.kind === "clause" ? "Clause" : kindNames[block.kind] ?? "Block"} ${block.number}`}${
         open.has(block.id) ? html` <span class="badge">open ask</span>` : ""
       }</p>
 <p class="text">${block.text}</p>
-<p class="links"><a href="/contracts/${view.contract}/page/blocks/${block.id}">History of clause ${block.number}</a></p>
+${block.kind === "clause" ? html`<p class="links"><a href="/contracts/${view.contract}/page/blocks/${block.id}">History of clause ${block.number}</a></p>` : ""}
 ${canPropose && block.kind === "clause" && !open.has(block.id) ? propose(context, block) : ""}
 </li>`
     )
