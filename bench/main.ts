@@ -1,4 +1,4 @@
-// npm run bench [-- --quick] [--only=floors,postgres,embedded,memory,imports,webhooks,ask,framework,runners,failover,tail,lists]
+// npm run bench [-- --quick] [--only=floors,postgres,embedded,memory,imports,webhooks,ask,page,framework,runners,failover,tail,lists]
 //   [--flows=drafting,get,spread,hot] [--profile]
 //
 // Measures the physical floors and the service side by side in one run and prints ratios: on a
@@ -21,6 +21,7 @@ import { hostileSegmentTable } from "./service/hostileSegment.js"
 import { importFlow } from "./service/imports.js"
 import { memoryFlow } from "./service/memory.js"
 import { startService } from "./service/service.js"
+import { pageFlow, type PageResults, pageTable } from "./service/page.js"
 import { webhookFlow } from "./service/webhooks.js"
 
 const args = process.argv.slice(2)
@@ -80,7 +81,14 @@ const main = async () => {
       machine.loadAverage.join(" ")
     }`
   )
-  const results: Results & { floors?: Results["floors"] } = { service: {}, memory: {}, imports: {}, webhooks: {}, ask: {} }
+  const results: Results & { floors?: Results["floors"]; page: { postgres?: PageResults; embedded?: PageResults } } = {
+    service: {},
+    memory: {},
+    imports: {},
+    webhooks: {},
+    ask: {},
+    page: {}
+  }
 
   // The ask flow's ratios are to the bare node:http floors: measured for it even when `floors` is not wanted.
   if (wanted("floors") || wanted("ask")) {
@@ -194,6 +202,22 @@ const main = async () => {
     }
   }
 
+  if (wanted("page")) {
+    for (const db of ["postgres", "embedded"] as const) {
+      log(`the guest's page on ${db === "postgres" ? "PostgreSQL" : "embedded PGlite"}`)
+      const database = db === "postgres" ? await freshDatabase(adminUrl, "contracts_bench_page") : undefined
+      try {
+        results.page[db] = await pageFlow(
+          { repo, databaseUrl: database?.url, dataDir: join(scratch, `page-${db}`), logFile: join(logDir, `page-${db}.log`) },
+          { clauses: 60, requests: quick ? 200 : 1000 },
+          log
+        )
+      } finally {
+        await database?.drop()
+      }
+    }
+  }
+
   const scale: ScaleResults = {}
   const scaleSettings = await runScaleParts(wanted, quick, { repo, adminUrl, scratch, logDir }, scale, log)
   const list = [...ratios(results), ...scaleRatios(scale)]
@@ -219,6 +243,10 @@ const main = async () => {
   }
   if (results.ask?.postgres !== undefined || results.ask?.embedded !== undefined) {
     log(askTable(results))
+    log("")
+  }
+  if (results.page.postgres !== undefined || results.page.embedded !== undefined) {
+    log(pageTable(results.page))
     log("")
   }
   for (const table of scaleTables(scale)) {

@@ -8,9 +8,10 @@ import { html, type Html } from "./Html.js"
 import { type Answer, type ApiCall, callApi } from "./InProcess.js"
 import { contractPage, type Notice } from "./Render/ContractPage.js"
 import { layout, linkDead, opening } from "./Render/Layout.js"
-import { threadPage } from "./Render/Thread.js"
+import { clausePage, type Thread } from "./Render/ClausePage.js"
+import type { FormContext } from "./Render/Form.js"
 import { messageOf, refusalNotice } from "./Render/Refusal.js"
-import { type ReadFailed, readSeat, type SeatView } from "./SeatView.js"
+import { ReadFailed, readSeat, type SeatView } from "./SeatView.js"
 import { cookieName, contractPath, formToken, formTokenFits, sessionCookie, tokenOf, wantsPage } from "./Session.js"
 import { stylesheet } from "./Style.js"
 
@@ -56,12 +57,12 @@ const utf8 = (bytes: Uint8Array) => {
 type PageRoute =
   | { readonly kind: "style" }
   | { readonly kind: "contract"; readonly contract: string; readonly query: URLSearchParams }
-  | { readonly kind: "thread"; readonly contract: string; readonly block: string }
+  | { readonly kind: "clause"; readonly contract: string; readonly block: string }
   | { readonly kind: "action"; readonly contract: string; readonly action: string }
 
 const id = "([A-Za-z0-9_]+)"
 const contractRoute = new RegExp(`^/contracts/(con_[A-Za-z0-9]+)$`)
-const threadRoute = new RegExp(`^/contracts/(con_[A-Za-z0-9]+)/page/blocks/${id}$`)
+const clauseRoute = new RegExp(`^/contracts/(con_[A-Za-z0-9]+)/page/blocks/${id}$`)
 const actionRoute = /^\/contracts\/(con_[A-Za-z0-9]+)\/page\/([a-z-]+)$/
 
 /** Which requests are the guest's pages; every other request goes to the API untouched. */
@@ -75,8 +76,8 @@ const pageRoute = (request: HttpServerRequest.HttpServerRequest): PageRoute | nu
   if (read && contract !== null && request.headers["authorization"] === undefined && wantsPage(request.headers["accept"])) {
     return { kind: "contract", contract: contract[1]!, query: url.searchParams }
   }
-  const thread = threadRoute.exec(url.pathname)
-  if (read && thread !== null) return { kind: "thread", contract: thread[1]!, block: thread[2]! }
+  const clause = clauseRoute.exec(url.pathname)
+  if (read && clause !== null) return { kind: "clause", contract: clause[1]!, block: clause[2]! }
   const action = actionRoute.exec(url.pathname)
   if (request.method === "POST" && action !== null) return { kind: "action", contract: action[1]!, action: action[2]! }
   return null
@@ -103,26 +104,31 @@ export const guestPages = (app: HttpApp.Default<never, HttpRouter.HttpRouter.Def
     const services = yield* Effect.context<HttpRouter.HttpRouter.DefaultServices>()
     const api = (token: string) => (call: ApiCall) => Effect.provide(callApi(app, request, token, call), services)
 
-    /** Draws the seat's page, or the page that says why it cannot be drawn. */
-    const seatPage = (contract: string, token: string, status: number, notice: Notice | ((view: SeatView) => Notice) | null) =>
-      readSeat(api(token), contract).pipe(
-        Effect.map((view) =>
-          page(
-            status,
-            contractPage(
-              view,
-              { contract, formToken: formToken(token, contract), wordsHash: view.wordsHash, seen: view.headSequence },
-              typeof notice === "function" ? notice(view) : notice
-            )
-          )
+    /**
+     * Reads the seat's view (and whatever else `more` reads, as the guest) and draws a page of it,
+     * or the page that says why it cannot be drawn.
+     */
+    const drawn = <A>(
+      contract: string,
+      token: string,
+      more: Effect.Effect<A, ReadFailed>,
+      draw: (view: SeatView, context: FormContext, more: A) => HttpServerResponse.HttpServerResponse
+    ) =>
+      Effect.all([readSeat(api(token), contract), more], { concurrency: "unbounded" }).pipe(
+        Effect.map(([view, extra]) =>
+          draw(view, { contract, formToken: formToken(token, contract), wordsHash: view.wordsHash, seen: view.headSequence }, extra)
         ),
         Effect.catchTag("ReadFailed", (failed: ReadFailed) =>
           Effect.succeed(
             failed.answer.status === 401
               ? page(401, linkDead("unknown"), { "set-cookie": clearCookie(contract) })
-              : problemPage(failed.answer.status, "This contract cannot be shown just now", messageOf(failed.answer))
+              : problemPage(failed.answer.status, "This cannot be shown just now", messageOf(failed.answer))
           ))
       )
+
+    /** The seat's page, with what the last action came to. */
+    const seatPage = (contract: string, token: string, status: number, notice: Notice | ((view: SeatView) => Notice) | null) =>
+      drawn(contract, token, Effect.void, (view, context) => page(status, contractPage(view, context, typeof notice === "function" ? notice(view) : notice)))
 
     if (route.kind === "contract") {
       const fromLink = route.query.get("t")
@@ -145,22 +151,17 @@ export const guestPages = (app: HttpApp.Default<never, HttpRouter.HttpRouter.Def
     const token = tokenOf(request.headers["cookie"])
     if (token === null) return page(401, linkDead("missing"))
 
-    if (route.kind === "thread") {
-      const [thread, sheet] = yield* Effect.all([
+    if (route.kind === "clause") {
+      const thread = Effect.flatMap(
         api(token)({ method: "GET", path: `/contracts/${route.contract}/blocks/${route.block}/thread?limit=100` }),
-        api(token)({ method: "GET", path: `/contracts/${route.contract}` })
-      ])
-      if (thread.status === 401 || sheet.status === 401) return page(401, linkDead("unknown"))
-      if (thread.status !== 200 || sheet.status !== 200) {
-        return problemPage(
-          thread.status === 200 ? sheet.status : thread.status,
-          "This clause cannot be shown",
-          messageOf(thread.status === 200 ? sheet : thread)
-        )
-      }
-      const people = new Map<string, string>(sheet.body.parties.map((p: { person: string; name: string }) => [p.person, p.name]))
-      const number = sheet.body.blocks.find((b: { id: string }) => b.id === route.block)?.number ?? 0
-      return page(200, threadPage(route.contract, number, thread.body, (person) => people.get(person) ?? "a former party"))
+        (answer) => (answer.status === 200 ? Effect.succeed(answer.body as Thread) : Effect.fail(new ReadFailed(answer)))
+      )
+      return yield* drawn(route.contract, token, thread, (view, context, found) => {
+        const block = view.blocks.find((b) => b.id === route.block)
+        return block === undefined
+          ? problemPage(404, "No such clause", "This contract has no such clause.")
+          : page(200, clausePage(view, block, found, context))
+      })
     }
 
     // A form post: its own body, its form token, then the API's calls as the guest.

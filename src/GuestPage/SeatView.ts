@@ -108,13 +108,14 @@ export const readSeat = (api: (call: ApiCall) => Effect.Effect<Answer>, contract
         return rows
       })
     const base = `/contracts/${contract}`
+    // Reads that wait on nothing of each other's, so they go at once.
     const [sheet, state, asks, letters, reply] = yield* Effect.all([
       read(base),
       read(`${base}/state`),
       everyPage(`${base}/asks?filter=all`),
       everyPage(`${base}/letters`),
       read(`${base}/reply`)
-    ])
+    ], { concurrency: "unbounded" })
     const certificate = sheet.state === "executed" ? yield* read(`${base}/certificate`) : null
     return {
       contract,

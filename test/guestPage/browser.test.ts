@@ -5,7 +5,7 @@ import type { Browser, Page } from "playwright-core"
 import { call } from "../support/client.js"
 import { databases } from "../support/databases.js"
 import { expectAccessible, launchBrowser, openContext, screenshot, tabTo } from "../support/browser.js"
-import { apiHand, type GuestHand, pageHand } from "../support/guestHands.js"
+import { apiHand, type GuestHand, pageHand, proposeOnPage } from "../support/guestHands.js"
 import { sentToGuest } from "../support/guestPage.js"
 import { type Running, startService } from "../support/service.js"
 
@@ -138,9 +138,9 @@ for (const database of databases) {
           await guestFlow(viaPage, pageHand(page, check), {
             agreed: async () => {
               // The clause the guest countered has a history of two moves: Acme's ask, then the guest's counter.
-              await page.getByRole("link", { name: "History of clause 4" }).click()
-              await expect.poll(() => page.getByRole("heading", { level: 1 }).textContent()).toBe("History of clause 4")
-              expect(await page.getByRole("region", { name: /^Moves/ }).locator("li").count()).toBe(2)
+              await page.getByRole("link", { name: /^Clause 4: history/ }).click()
+              await expect.poll(() => page.getByRole("heading", { level: 1 }).textContent()).toBe("Clause 4")
+              expect(await page.getByRole("region", { name: /^History/ }).locator("li").count()).toBe(2)
               await check("clause-history")
               await page.getByRole("link", { name: "Back to the contract" }).click()
               await drafter.acceptEverythingOpen()
@@ -210,18 +210,10 @@ for (const database of databases) {
       const { page, close } = await pageFor({ javaScript: true, viewport: "desktop" })
       await openLink(page, guest)
       // The guest proposes a change and sends it; then stages another, still unsent.
-      const propose = async (clause: number, text: string) => {
-        const box = page.locator("details", { hasText: `Propose a change to clause ${clause}` })
-        await box.locator("summary").click()
-        await box.getByLabel("New words").fill(text)
-        await box.getByLabel("Why (the other side reads this)").fill("Clearer.")
-        await box.getByRole("button", { name: "Stage this change" }).click()
-        await expect.poll(() => page.getByRole("status").textContent()).toContain("Your change is staged")
-      }
-      await propose(3, "3. Shorter words for clause three.")
+      await proposeOnPage(page, 3, "3. Shorter words for clause three.", "Clearer.")
       await page.getByRole("button", { name: "Send reply" }).click()
       await expect.poll(() => page.getByRole("status").textContent()).toContain("Your reply was sent.")
-      await propose(6, "6. Shorter words for clause six.")
+      await proposeOnPage(page, 6, "6. Shorter words for clause six.", "Clearer.")
       // Acme accepts the first change meanwhile: clause 3's words land, and the hash the page shows is stale.
       await drafterSide(guest).acceptEverythingOpen()
       await page.getByRole("button", { name: "Send reply" }).click()
@@ -301,12 +293,7 @@ for (const database of databases) {
       await other.waitForLoadState()
       expect(await other.textContent("h1")).toBe("This link no longer works")
       attacker.close()
-      const box = page.locator("details", { hasText: "Propose a change to clause 3" })
-      await box.locator("summary").click()
-      await box.getByLabel("New words").fill("3. Words sent once.")
-      await box.getByLabel("Why (the other side reads this)").fill("Once.")
-      await box.getByRole("button", { name: "Stage this change" }).click()
-      await expect.poll(() => page.getByRole("status").textContent()).toContain("Your change is staged")
+      await proposeOnPage(page, 3, "3. Words sent once.", "Once.")
       await page.getByRole("button", { name: "Send reply" }).dblclick()
       await expect.poll(() => page.getByRole("status").textContent()).toContain("Your reply was sent.")
       const letters = (await guest.ada.get(`/contracts/${guest.drafted.id}/letters`)).body.data

@@ -5,7 +5,7 @@ import { join } from "node:path"
 import { escapeText } from "../../src/GuestPage/Html.js"
 import { call } from "../support/client.js"
 import { databases } from "../support/databases.js"
-import { formFields, type PageAnswer, pageClient, sentToGuest } from "../support/guestPage.js"
+import { formFields, type PageAnswer, pageClient, proposeForm, sentToGuest } from "../support/guestPage.js"
 import { sampleAgreement, settledBatch, upload } from "../support/imports.js"
 import { type Running, startService } from "../support/service.js"
 
@@ -114,11 +114,11 @@ for (const database of databases) {
       const first = await opened()
       const second = await opened()
       const fields: Record<string, string> = {
-        ...formFields(first.page.text, "propose", { block: first.clauses[1].id }),
+        ...(await proposeForm(first.browser, first.drafted.id, first.clauses[1].id)),
         text: "Changed words.",
         why: "Because"
       }
-      const other = formFields(second.page.text, "propose").form_token!
+      const other = formFields(second.page.text, "commit").form_token!
       for (const form_token of [undefined, "", other, fields.form_token!.slice(1)]) {
         const { form_token: _drop, ...rest } = fields
         const posted = await first.browser.post(first.drafted.id, "propose", form_token === undefined ? rest : { ...rest, form_token })
@@ -137,8 +137,8 @@ for (const database of databases) {
     })
 
     it("refuses a form that is not urlencoded UTF-8 or is too large, with nothing changed", async () => {
-      const { drafted, browser, page, clauses, token } = await opened()
-      const fields = { ...formFields(page.text, "propose", { block: clauses[1].id }), why: "Because" }
+      const { drafted, browser, clauses, token } = await opened()
+      const fields = { ...(await proposeForm(browser, drafted.id, clauses[1].id)), why: "Because" }
       const form = new URLSearchParams({ ...fields, text: "x" }).toString()
       const cases: ReadonlyArray<[RequestInit, number]> = [
         [{ headers: { "content-type": "application/json", cookie: browser.cookie! }, body: JSON.stringify(fields) }, 415],
@@ -158,9 +158,9 @@ for (const database of databases) {
     })
 
     it("commits once when the same send is posted twice (a double click), and a refused form keeps the page", async () => {
-      const { drafted, browser, page, clauses, ada } = await opened()
+      const { drafted, browser, clauses, ada } = await opened()
       const staged = await browser.post(drafted.id, "propose", {
-        ...formFields(page.text, "propose", { block: clauses[1].id }),
+        ...(await proposeForm(browser, drafted.id, clauses[1].id)),
         text: "Guest words.",
         why: "Mine"
       })
@@ -174,7 +174,7 @@ for (const database of databases) {
       const letters = (await ada.get(`/contracts/${drafted.id}/letters`)).body.data
       expect(letters.filter((l: { note: string }) => l.note === "Our one change.")).toHaveLength(1)
       // A decline without a why is the API's refusal, shown on the page, with the status the API gave.
-      const declined = await browser.post(drafted.id, "propose", { ...formFields(withReply.text, "propose", { block: clauses[2].id }), text: "x", why: "" })
+      const declined = await browser.post(drafted.id, "propose", { ...(await proposeForm(browser, drafted.id, clauses[2].id)), text: "x", why: "" })
       expect(declined.status).toBe(400)
       expect(declined.text).toContain("role=\"alert\"")
     })
@@ -194,7 +194,7 @@ for (const database of databases) {
       expect(parties.find((p: { email: string }) => p.email === "sam@outside.test")).toMatchObject({ side: "counterparty", capacity: ["negotiator"] })
 
       // A staged decision withdrawn from the page is gone from the reply.
-      await browser.post(drafted.id, "propose", { ...formFields(page.text, "propose", { block: clauses[1].id }), text: "Other words.", why: "Mine" })
+      await browser.post(drafted.id, "propose", { ...(await proposeForm(browser, drafted.id, clauses[1].id)), text: "Other words.", why: "Mine" })
       const staged = (await replyOf(drafted.id, token)).decisions
       expect(staged).toHaveLength(1)
       const withReply = await browser.get(`/contracts/${drafted.id}`)
@@ -206,8 +206,7 @@ for (const database of databases) {
     it("signs with a typed mark against the hash shown, refuses a stale one, and withdraws the signature", async () => {
       const { drafted, browser, ada, token, clauses } = await opened()
       // The guest proposes one change and sends it; Acme accepts it, and the contract is agreed.
-      const first = await browser.get(`/contracts/${drafted.id}`)
-      await browser.post(drafted.id, "propose", { ...formFields(first.text, "propose", { block: clauses[1].id }), text: "Agreed words.", why: "Ours" })
+      await browser.post(drafted.id, "propose", { ...(await proposeForm(browser, drafted.id, clauses[1].id)), text: "Agreed words.", why: "Ours" })
       expect((await browser.post(drafted.id, "commit", formFields((await browser.get(`/contracts/${drafted.id}`)).text, "commit"))).status).toBe(303)
       const sheet = await ada.sheet(drafted.id)
       const [ask] = (await ada.get(`/contracts/${drafted.id}/asks`)).body.data
@@ -235,16 +234,16 @@ for (const database of databases) {
     })
 
     it("shows a clause's history: every move with its redline, and what was said", async () => {
-      const { drafted, browser, page, clauses } = await opened()
+      const { drafted, browser, clauses } = await opened()
       await browser.post(drafted.id, "propose", {
-        ...formFields(page.text, "propose", { block: clauses[1].id }),
+        ...(await proposeForm(browser, drafted.id, clauses[1].id)),
         text: "Words <b>changed</b>.",
         why: "We <i>prefer</i> these."
       })
       await browser.post(drafted.id, "commit", formFields((await browser.get(`/contracts/${drafted.id}`)).text, "commit"))
       const history = await browser.get(`/contracts/${drafted.id}/page/blocks/${clauses[1].id}`)
       expect(history.status).toBe(200)
-      expect(history.text).toContain("<h1>History of clause 3</h1>")
+      expect(history.text).toContain("<h1>Clause 3</h1>")
       expect(history.text).toContain("<ins><span class=\"sr\">[inserted: </span>Words &lt;b&gt;changed&lt;/b&gt;.")
       expect(history.text).toContain("We &lt;i&gt;prefer&lt;/i&gt; these.")
       expect((await pageClient(service.url).get(`/contracts/${drafted.id}/page/blocks/${clauses[1].id}`)).status).toBe(401)

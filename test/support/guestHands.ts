@@ -96,3 +96,12 @@ export const apiHand = (base: string, contract: string, token: string): GuestHan
     }
   }
 }
+
+/** From the contract's page: opens a clause's own page and stages new words for it, back on the contract's page. */
+export const proposeOnPage = async (page: Page, clause: number, text: string, why: string) => {
+  await page.getByRole("link", { name: `Clause ${clause}: history and propose a change` }).click()
+  await page.getByLabel("New words").fill(text)
+  await page.getByLabel("Why (the other side reads this)").fill(why)
+  await page.getByRole("button", { name: "Stage this change" }).click()
+  await expect.poll(() => page.getByRole("status").textContent()).toContain("Your change is staged")
+}

@@ -81,3 +81,7 @@ export const pageClient = (base: string) => {
     }
   }
 }
+
+/** The hidden fields of a clause page's form that proposes new words for it. */
+export const proposeForm = async (browser: ReturnType<typeof pageClient>, contract: string, block: string) =>
+  formFields((await browser.get(`/contracts/${contract}/page/blocks/${block}`)).text, "propose", { block })

@@ -63,7 +63,7 @@ ${waiting(view)}
 ${openAsks(view, names, context)}
 ${yourReply(view, names, context)}
 ${signing(view, context)}
-${theWords(view, context)}
+${theWords(view)}
 ${theLetters(view, names)}
 ${people(view, context)}`
   )

@@ -1,26 +1,11 @@
 import { html } from "../Html.js"
-import type { BlockRow, SeatView } from "../SeatView.js"
-import { form, type FormContext, textArea } from "./Form.js"
+import type { SeatView } from "../SeatView.js"
 import { replyable } from "./Names.js"
-
-const propose = (context: FormContext, block: BlockRow) =>
-  html`<details class="propose"><summary>Propose a change to clause ${block.number}</summary>
-${
-    form(
-      context,
-      "propose",
-      html`<input type="hidden" name="block" value="${block.id}">
-${textArea(`propose-${block.id}`, "text", "New words", block.text, { required: true, rows: 6 })}
-${textArea(`propose-why-${block.id}`, "why", "Why (the other side reads this)", "", { required: true })}
-<button type="submit">Stage this change</button>`
-    )
-  }</details>`
 
 const kindNames: Record<string, string> = { heading: "Heading", signature_block: "Signature block", exhibit: "Exhibit" }
 
-/** The words as they stand, block by block with clause numbers, each clause with its history and a way to propose. */
-export const theWords = (view: SeatView, context: FormContext) => {
-  const canPropose = replyable(view)
+/** The words as they stand, block by block with clause numbers, each clause linking to its own page (history, a change to propose). */
+export const theWords = (view: SeatView) => {
   const open = new Set(view.asks.filter((a) => a.state === "open").flatMap((a) => [a.block, ...a.changes.map((c) => c.block)]))
   return html`<section aria-labelledby="words-h">
 <h2 id="words-h">The words</h2>
@@ -32,8 +17,13 @@ export const theWords = (view: SeatView, context: FormContext) => {
         open.has(block.id) ? html` <span class="badge">open ask</span>` : ""
       }</p>
 <p class="text">${block.text}</p>
-${block.kind === "clause" ? html`<p class="links"><a href="/contracts/${view.contract}/page/blocks/${block.id}">History of clause ${block.number}</a></p>` : ""}
-${canPropose && block.kind === "clause" && !open.has(block.id) ? propose(context, block) : ""}
+${
+        block.kind === "clause"
+          ? html`<p class="links"><a href="/contracts/${view.contract}/page/blocks/${block.id}">Clause ${block.number}: history${
+            replyable(view) && !open.has(block.id) ? " and propose a change" : ""
+          }</a></p>`
+          : ""
+      }
 </li>`
     )
   }</ol>
