@@ -60,9 +60,8 @@ type PageRoute =
   | { readonly kind: "clause"; readonly contract: string; readonly block: string }
   | { readonly kind: "action"; readonly contract: string; readonly action: string }
 
-const id = "([A-Za-z0-9_]+)"
-const contractRoute = new RegExp(`^/contracts/(con_[A-Za-z0-9]+)$`)
-const clauseRoute = new RegExp(`^/contracts/(con_[A-Za-z0-9]+)/page/blocks/${id}$`)
+const contractRoute = /^\/contracts\/(con_[A-Za-z0-9]+)$/
+const clauseRoute = /^\/contracts\/(con_[A-Za-z0-9]+)\/page\/blocks\/([A-Za-z0-9_]+)$/
 const actionRoute = /^\/contracts\/(con_[A-Za-z0-9]+)\/page\/([a-z-]+)$/
 
 /** Which requests are the guest's pages; every other request goes to the API untouched. */

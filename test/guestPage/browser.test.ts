@@ -6,7 +6,7 @@ import { call } from "../support/client.js"
 import { databases } from "../support/databases.js"
 import { expectAccessible, launchBrowser, openContext, screenshot, tabTo } from "../support/browser.js"
 import { apiHand, type GuestHand, pageHand, proposeOnPage } from "../support/guestHands.js"
-import { sentToGuest } from "../support/guestPage.js"
+import { removeGuest, sentToGuest } from "../support/guestPage.js"
 import { type Running, startService } from "../support/service.js"
 
 type Guest = Awaited<ReturnType<typeof sentToGuest>>
@@ -238,17 +238,7 @@ for (const database of databases) {
       const guest = await sentToGuest(service.url)
       const { page, close } = await pageFor({ javaScript: true, viewport: "phone" })
       await openLink(page, guest)
-      const sheet = await guest.ada.sheet(guest.drafted.id)
-      const mine = sheet.parties.find((p: { side: string }) => p.side === "counterparty")
-      await guest.ada.post(`/contracts/${guest.drafted.id}/invite`, {
-        email: `counsel.${Date.now()}@outside.test`,
-        name: "Counsel",
-        capacity: ["negotiator", "signer"],
-        side: "counterparty"
-      })
-      expect(
-        (await call(service.url, "DELETE", `/contracts/${guest.drafted.id}/parties/${mine.id}`, { key: guest.acme.keys.test, person: guest.ada.person })).status
-      ).toBe(200)
+      await removeGuest(service.url, guest)
       const answer = await page.reload()
       expect(answer?.status()).toBe(401)
       await expect.poll(() => page.getByRole("heading", { level: 1 }).textContent()).toBe("This link no longer works")
@@ -276,6 +266,29 @@ for (const database of databases) {
       mail.close()
     }, 60_000)
 
+    it("runs nothing the other side wrote: scripts in clause text, a why, a note and a name stay text", async () => {
+      const hostile = "<script>alert('clause')</script><img src=x onerror=\"alert('img')\"><a href=\"javascript:alert('link')\">click me</a>"
+      const guest = await sentToGuest(service.url, { name: `Gail <b onmouseover=alert(1)>`, note: `Note ${hostile}` })
+      const { ada, drafted, clauses } = guest
+      const sheet = await ada.sheet(drafted.id)
+      expect(
+        (await ada.stage(drafted.id, sheet.words_hash, { block_id: clauses[2].id, type: "counter", text: `Words ${hostile}`, why: `Why ${hostile}` })).status
+      ).toBe(201)
+      expect((await ada.commit(drafted.id, sheet.words_hash, { confirmed_by: ada.person, note: `Letter ${hostile}` })).status).toBe(200)
+      const { page, dialogs, close } = await pageFor({ javaScript: true, viewport: "desktop" })
+      await openLink(page, guest)
+      const card = page.getByRole("article", { name: /^Clause 4:/ })
+      expect(await card.locator("ins").first().textContent()).toContain("<script>alert('clause')</script>")
+      expect(await page.locator("blockquote.note").last().textContent()).toBe(`Letter ${hostile}`)
+      expect(await page.locator("script").count()).toBe(0)
+      expect(await page.locator("main a[href^='javascript:']").count()).toBe(0)
+      await card.getByText("Why", { exact: false }).first().hover()
+      await page.getByText("Gail <b onmouseover=alert(1)>", { exact: false }).first().hover()
+      await expectAccessible(page, "hostile text")
+      expect(dialogs).toEqual([])
+      await close()
+    }, 60_000)
+
     it("ignores a form another site posts, and commits a double-clicked send once", async () => {
       const guest = await sentToGuest(service.url)
       const { page, close } = await pageFor({ javaScript: true, viewport: "desktop" })
@@ -292,6 +305,7 @@ for (const database of databases) {
       await other.getByRole("button", { name: "Win a prize" }).click()
       await other.waitForLoadState()
       expect(await other.textContent("h1")).toBe("This link no longer works")
+      await expectAccessible(other, "another site's post")
       attacker.close()
       await proposeOnPage(page, 3, "3. Words sent once.", "Once.")
       await page.getByRole("button", { name: "Send reply" }).dblclick()

@@ -5,7 +5,7 @@ import { join } from "node:path"
 import { escapeText } from "../../src/GuestPage/Html.js"
 import { call } from "../support/client.js"
 import { databases } from "../support/databases.js"
-import { formFields, type PageAnswer, pageClient, proposeForm, sentToGuest } from "../support/guestPage.js"
+import { formFields, type PageAnswer, pageClient, proposeForm, removeGuest, sentToGuest } from "../support/guestPage.js"
 import { sampleAgreement, settledBatch, upload } from "../support/imports.js"
 import { type Running, startService } from "../support/service.js"
 
@@ -94,15 +94,9 @@ for (const database of databases) {
     })
 
     it("shows a removed guest the dead-link page at once, and clears the cookie", async () => {
-      const { ada, drafted, browser, token } = await opened()
-      const sheet = await ada.sheet(drafted.id)
-      const party = sheet.parties.find((p: { side: string }) => p.side === "counterparty")
-      // A side keeps a negotiator: the replacement comes first.
-      const replacement = { email: `counsel.${Date.now()}@outside.test`, name: "Counsel", capacity: ["negotiator", "signer"], side: "counterparty" }
-      expect((await ada.post(`/contracts/${drafted.id}/invite`, replacement)).status).toBe(201)
-      expect((await call(service.url, "DELETE", `/contracts/${drafted.id}/parties/${party.id}`, { key: ada.org.keys.test, person: ada.person })).status).toBe(
-        200
-      )
+      const guest = await opened()
+      const { drafted, browser, token } = guest
+      await removeGuest(service.url, guest)
       const after = await browser.get(`/contracts/${drafted.id}`)
       expect(after.status).toBe(401)
       expect(after.text).toContain("This link no longer works")

@@ -1,4 +1,5 @@
 import { expect } from "@effect/vitest"
+import { call } from "./client.js"
 import { twoOrgs } from "./negotiation.js"
 
 /** An NDA Acme sent to someone outside any org: their guest link, as the mail in the sandbox outbox carries it. */
@@ -85,3 +86,12 @@ export const pageClient = (base: string) => {
 /** The hidden fields of a clause page's form that proposes new words for it. */
 export const proposeForm = async (browser: ReturnType<typeof pageClient>, contract: string, block: string) =>
   formFields((await browser.get(`/contracts/${contract}/page/blocks/${block}`)).text, "propose", { block })
+
+/** Acme takes the guest off the contract: outside counsel comes onto that side first, since a side keeps a negotiator. */
+export const removeGuest = async (base: string, guest: Awaited<ReturnType<typeof sentToGuest>>) => {
+  const { ada, drafted } = guest
+  const party = (await ada.sheet(drafted.id)).parties.find((p: { email: string }) => p.email === guest.email)
+  const counsel = { email: `counsel.${Date.now()}@outside.test`, name: "Counsel", capacity: ["negotiator", "signer"], side: "counterparty" }
+  expect((await ada.post(`/contracts/${drafted.id}/invite`, counsel)).status).toBe(201)
+  expect((await call(base, "DELETE", `/contracts/${drafted.id}/parties/${party.id}`, { key: ada.org.keys.test, person: ada.person })).status).toBe(200)
+}
