@@ -47,6 +47,16 @@ export interface Settings {
   readonly clientTimeoutSeconds?: number
   /** Origins (`scheme://host[:port]`) whose web pages may call `/mcp`; unset or empty: none, only clients that send no `Origin`. */
   readonly mcpAllowedOrigins?: ReadonlyArray<string>
+  /** Bearer token that opens `GET /metrics`; unset: `/metrics` is no route (docs/operations.md). */
+  readonly metricsToken?: string
+  /** OTLP/HTTP endpoint spans are exported to (`OTEL_EXPORTER_OTLP_ENDPOINT`); unset: no spans are made. */
+  readonly otlpEndpoint?: string
+  /** The least level written to the log: all, trace, debug, info, warning, error, fatal or none. */
+  readonly logLevel?: string
+  /** Seconds requests in flight may take to finish after SIGTERM before the process stops anyway. */
+  readonly shutdownGraceSeconds?: number
+  /** The embedded database fsyncs each commit before it is acknowledged; false trades a power cut's last commits for speed. */
+  readonly embeddedFsync?: boolean
 }
 
 export const defaultContractIdleSeconds = 300
@@ -57,6 +67,8 @@ export const defaultIngressMaxBytes = 30 * 1024 * 1024
 export const defaultMailFrom = "Contracts <contracts@localhost>"
 export const defaultContractWriteTimeoutSeconds = 30
 export const defaultClientTimeoutSeconds = 20
+export const defaultShutdownGraceSeconds = 25
+export const defaultLogLevel = "info"
 
 export const runnerNeedsPostgres = "RUNNER_ADDRESS needs DATABASE_URL=postgres://…: the embedded database is one process's own, so it serves one runner only."
 
@@ -101,7 +113,12 @@ export class ServerConfig extends Context.Tag("ServerConfig")<ServerConfig, Sett
         ),
         clientTimeoutSeconds: yield* Config.integer("CLIENT_TIMEOUT_SECONDS").pipe(Config.withDefault(defaultClientTimeoutSeconds)),
         mcpAllowedOrigins: (yield* Config.string("MCP_ALLOWED_ORIGINS").pipe(Config.withDefault(""))).split(",").map((origin) => origin.trim())
-          .filter((origin) => origin !== "")
+          .filter((origin) => origin !== ""),
+        metricsToken: Option.getOrUndefined(yield* Config.option(Config.nonEmptyString("METRICS_TOKEN"))),
+        otlpEndpoint: Option.getOrUndefined(yield* Config.option(Config.nonEmptyString("OTEL_EXPORTER_OTLP_ENDPOINT"))),
+        logLevel: yield* Config.string("LOG_LEVEL").pipe(Config.withDefault(defaultLogLevel)),
+        shutdownGraceSeconds: yield* Config.integer("SHUTDOWN_GRACE_SECONDS").pipe(Config.withDefault(defaultShutdownGraceSeconds)),
+        embeddedFsync: (yield* Config.string("EMBEDDED_FSYNC").pipe(Config.withDefault("on"))) !== "off"
       }
     })
   )

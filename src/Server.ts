@@ -56,6 +56,7 @@ import { AuthenticatedLive } from "./Http/Authenticated.js"
 import { ErrorDocsRoutes } from "./Http/ErrorDocs.js"
 import { GatewayLive } from "./Http/Gateway.js"
 import { guestPages } from "./GuestPage/Pages.js"
+import { operationsFront } from "./Operations/Front.js"
 import { startingServer } from "./Http/StartingServer.js"
 import { routeTable } from "./Http/RouteTable.js"
 import { IdempotencyRepo } from "./Idempotency/Repo.js"
@@ -82,6 +83,9 @@ import { DeliveryClock } from "./Webhooks/DeliveryClock.js"
 import { WebhookEngine } from "./Webhooks/Engine.js"
 import { WebhooksHttp } from "./Webhooks/Http.js"
 import { EndpointsRepo } from "./Webhooks/Repo.js"
+
+/** Every declared route, read once: the gateway's rules and the operator's route templates. */
+const routes = routeTable(Api)
 
 /** The database, migrated before anything else may use it. */
 const Database = Layer.provideMerge(MigrationsLive, DatabaseLive)
@@ -167,7 +171,7 @@ const ApiLive = HttpApiBuilder.api(Api).pipe(
  * to a socket: serve's own middleware would get an app that writes every answer to the client.
  */
 const served = HttpApiBuilder.httpApp.pipe(
-  Effect.map((app) => HttpServer.serve(guestPages(app))),
+  Effect.map((app) => HttpServer.serve(operationsFront(routes)(guestPages(app)))),
   Layer.unwrapEffect,
   Layer.provide([HttpApiBuilder.Router.Live, HttpApiBuilder.Middleware.layer])
 )
@@ -176,7 +180,7 @@ const HttpLive = served.pipe(
   Layer.provide(HttpApiScalar.layer({ path: "/docs" })),
   Layer.provide(ErrorDocsRoutes),
   Layer.provide(HttpApiBuilder.middlewareOpenApi({ path: "/openapi.json" })),
-  Layer.provide(GatewayLive(routeTable(Api))),
+  Layer.provide(GatewayLive(routes)),
   Layer.provide(CertificateRoutes),
   Layer.provide(McpRoutes),
   Layer.provide(ApiLive),
