@@ -17,6 +17,7 @@ import attentionAndRelationshipRows from "./0016_attention_and_relationship_rows
 import contractsByUpdateAndRevision from "./0017_contracts_by_update_and_revision.js"
 import attentionOrder from "./0018_attention_order.js"
 import marksByModeAndOneEmail from "./0019_marks_by_mode_and_one_email.js"
+import eventTraceParent from "./0020_event_trace_parent.js"
 
 // Every migration, by its numbered name; the migrator runs the ones a database has not seen.
 export const migrations = {
@@ -38,5 +39,6 @@ export const migrations = {
   "0016_attention_and_relationship_rows": attentionAndRelationshipRows,
   "0017_contracts_by_update_and_revision": contractsByUpdateAndRevision,
   "0018_attention_order": attentionOrder,
-  "0019_marks_by_mode_and_one_email": marksByModeAndOneEmail
+  "0019_marks_by_mode_and_one_email": marksByModeAndOneEmail,
+  "0020_event_trace_parent": eventTraceParent
 }

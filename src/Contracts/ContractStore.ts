@@ -1,5 +1,5 @@
 import { RpcClient } from "@effect/rpc"
-import { Cause, Context, Duration, Effect, MutableRef, Option, Schema } from "effect"
+import { Cause, Context, Duration, Effect, MutableRef, Option, Schema, Tracer } from "effect"
 import { defaultContractWriteTimeoutSeconds, ServerConfig } from "../Config.js"
 import { Actor, domainActor } from "../Auth/Actor.js"
 import type { Mode } from "../Domain/Contract/Mode.js"
@@ -92,6 +92,7 @@ export class ContractStore extends Effect.Service<ContractStore>()("Contracts/Co
         }
         // The timeout forks, so it runs inside the emptied context: a fork made outside inherits the
         // HTTP request's, which the contract's live entity would then keep (test/memory.test.ts).
+        // Only the current span stays, so the message's envelope carries the request's trace.
         const sent = Effect.mapInputContext(
           send(client(id)).pipe(
             Effect.timeoutFailCause({
@@ -99,7 +100,7 @@ export class ContractStore extends Effect.Service<ContractStore>()("Contracts/Co
               onTimeout: () => Cause.die(new ContractUnavailable(`contract ${id}: no answer in ${Duration.format(writeTimeout)}`))
             })
           ),
-          (_: Context.Context<never>) => Context.empty()
+          (context: Context.Context<never>) => Context.pick(Tracer.ParentSpan)(context)
         )
         const headers = Option.isSome(requestKey)
           ? {

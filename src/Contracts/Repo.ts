@@ -5,6 +5,7 @@ import type { Decided } from "../Domain/Contract/Decided.js"
 import type { DomainEvent } from "../Domain/Contract/Events.js"
 import type { Mode } from "../Domain/Contract/Mode.js"
 import { rowsOfSave, type TableRows } from "./SaveRows.js"
+import { currentTraceParent } from "../Operations/Tracing.js"
 import { iso, parseJson } from "../Sql/Values.js"
 import { answerOnClaim, type RequestOfWrite, writeOnClaim } from "../Idempotency/ClaimOfWrite.js"
 
@@ -150,7 +151,8 @@ export class ContractsRepo extends Effect.Service<ContractsRepo>()("Contracts/Co
               recent_writes = ${json(recentWrites)}::jsonb, revision = revision + 1
             WHERE id = ${next.id} AND head_sequence = ${previous.head_sequence}
             RETURNING id`
-        const added = rowsOfSave(previous, next, events, effects).map(addRows)
+        const traceParent = events.length === 0 ? null : yield* currentTraceParent
+        const added = rowsOfSave(previous, next, events, effects, traceParent).map(addRows)
         // The write's idempotency claim learns, in the same statement, that the write is stored.
         if (request !== null) added.push(writeOnClaim(sql, request, next.id, json(effects.result ?? null)))
         const rows = yield* sql<{ saved: number }>`

@@ -46,7 +46,9 @@ export const rowsOfSave = (
   previous: Contract | null,
   next: Contract,
   events: ReadonlyArray<DomainEvent>,
-  effects: Partial<Pick<Decided<unknown>, "mail" | "relationship">>
+  effects: Partial<Pick<Decided<unknown>, "mail" | "relationship">>,
+  /** The write's W3C traceparent when it is traced: the webhook deliveries its events cause join its trace. */
+  traceParent: string | null = null
 ): ReadonlyArray<TableRows> => {
   const before = new Map((previous?.parties ?? []).map((party) => [party.id, party]))
   // Only parties that are new or whose capacity or removal changed: the rest are already right.
@@ -140,7 +142,7 @@ export const rowsOfSave = (
     ),
     table(
       "contract_events",
-      "id text, contract_id text, sequence integer, position smallint, type text, data jsonb, created_at timestamptz",
+      "id text, contract_id text, sequence integer, position smallint, type text, data jsonb, created_at timestamptz, trace_parent text",
       events.map((event, position) => ({
         id: makeId("evt"),
         contract_id: next.id,
@@ -148,7 +150,8 @@ export const rowsOfSave = (
         position,
         type: event.type,
         data: event.data,
-        created_at: next.updated_at
+        created_at: next.updated_at,
+        trace_parent: traceParent
       }))
     ),
     table("attention_items", attentionColumns, changedAttentionItems(previous, next), attentionOnConflict),

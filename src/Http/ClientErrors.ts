@@ -2,6 +2,7 @@ import type { Server } from "node:http"
 import type { Duplex } from "node:stream"
 import { reject } from "../Domain/Contract/Rejection.js"
 import { envelope } from "./Envelope.js"
+import { newRequestId } from "../Operations/RequestLog.js"
 
 /**
  * Requests Node's HTTP parser refuses before any handler sees them (a NUL or bare CR in a header,
@@ -18,6 +19,8 @@ export const answerMalformedRequests = (server: Server, docsUrl: string) =>
     const body = JSON.stringify(envelope(refusal, docsUrl))
     const status = timedOut ? "408 Request Timeout" : "400 Bad Request"
     socket.end(
-      `HTTP/1.1 ${status}\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`
+      `HTTP/1.1 ${status}\r\nContent-Type: application/json\r\nRequest-Id: ${newRequestId()}\r\nContent-Length: ${
+        Buffer.byteLength(body)
+      }\r\nConnection: close\r\n\r\n${body}`
     )
   })

@@ -14,6 +14,7 @@ import { answering, unrecognized } from "./Gateway/Answer.js"
 import { idempotent, keyOf } from "./Gateway/Idempotent.js"
 import { ifMatch, jsonBody, pathAndQuery } from "./Gateway/Values.js"
 import { IfMatched } from "./IfMatch.js"
+import { noteCaller } from "../Operations/RequestLogNotes.js"
 import type { JsonBody } from "./JsonBody.js"
 import { requestTarget, routerTarget, type RouteTable } from "./RouteTable.js"
 import { readUpload, type Upload, type UploadRule } from "./Upload.js"
@@ -79,6 +80,7 @@ export const gateway = (routes: RouteTable) =>
           }
           // The credential, the version in force and the named person resolve together (Auth/Authenticate).
           const caller = yield* authenticate.caller(request)
+          yield* noteCaller(caller)
           yield* guestReach(caller, route, request.method, url.pathname)
           yield* scope(caller, policy)
           yield* actingPerson(caller, policy)

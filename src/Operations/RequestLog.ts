@@ -1,5 +1,86 @@
-import type { HttpApp, HttpRouter } from "@effect/platform"
-import type { RouteTable } from "../Http/RouteTable.js"
+import { type HttpApp, type HttpRouter, HttpServerError, HttpServerRequest, HttpServerResponse } from "@effect/platform"
+import { Cause, Effect, Exit, LogLevel, Option } from "effect"
+import { requestTarget, type RouteTable } from "../Http/RouteTable.js"
+import { randomToken } from "../RandomIds.js"
+import { type Notes, RequestNotes } from "./RequestLogNotes.js"
+import { withRequestSpan } from "./Tracing.js"
 
-/** Placeholder, replaced by its owner: the identity. */
-export const requestLog = (_routes: RouteTable) => <E, R>(app: HttpApp.Default<E, R | HttpRouter.HttpRouter.DefaultServices>) => app
+export const requestIdHeader = "request-id"
+
+/** A request's id, made here as Stripe makes its own: never taken from the client, so it always names one request. */
+export const newRequestId = () => `req_${randomToken(24)}`
+
+// Paths served outside the API's declarations: named as they are, since they hold no id.
+const fixedPaths = new Set([
+  "/healthz",
+  "/readyz",
+  "/metrics",
+  "/docs",
+  "/docs/errors",
+  "/openapi.json",
+  "/mcp",
+  "/guest/page.css",
+  "/certificates/signing-key.pem"
+])
+const probes = new Set(["/healthz", "/readyz", "/metrics"])
+const patterns: ReadonlyArray<readonly [RegExp, string]> = [
+  [/^\/contracts\/[^/]+\/page\/blocks\/[^/]+$/, "/contracts/:id/page/blocks/:block"],
+  [/^\/contracts\/[^/]+\/page\/[a-z-]+$/, "/contracts/:id/page/:action"],
+  [/^\/certificates\/[^/]+\/certificate\.json$/, "/certificates/:id/certificate.json"],
+  [/^\/certificates\/[^/]+\/certificate\.sig$/, "/certificates/:id/certificate.sig"]
+]
+
+/**
+ * The route a request reached, as declared (`/contracts/:id/replies`), never its path: a path holds
+ * ids and a query string may hold a guest's token. Anything else is `unmatched`.
+ */
+export const routeTemplate = (routes: RouteTable, method: string, target: string): string => {
+  const url = requestTarget(target)
+  if (url === null) return "unmatched"
+  const route = routes.find(method === "HEAD" ? "GET" : method, url.pathname)
+  if (route !== undefined) return `/${route.segments.join("/")}`
+  if (fixedPaths.has(url.pathname)) return url.pathname
+  return patterns.find(([pattern]) => pattern.test(url.pathname))?.[1] ?? "unmatched"
+}
+
+/** A client's mistake is INFO at most; the service's is ERROR; probes and scrapes, every few seconds, DEBUG. */
+export const levelOf = (status: number, route: string): LogLevel.LogLevel => status >= 500 ? LogLevel.Error : probes.has(route) ? LogLevel.Debug : LogLevel.Info
+
+const logLine = (
+  notes: Notes,
+  facts: { readonly method: string; readonly route: string; readonly status: number; readonly began: number },
+  cause: Option.Option<Cause.Cause<unknown>>
+) => {
+  const level = levelOf(facts.status, facts.route)
+  const failure = level === LogLevel.Error ? notes.failure ?? Option.getOrNull(Option.map(cause, (cause) => ({ message: "unexpected failure", cause }))) : null
+  const fields = {
+    method: facts.method,
+    route: facts.route,
+    status: facts.status,
+    duration_ms: Math.round((performance.now() - facts.began) * 10) / 10,
+    ...notes.caller
+  }
+  const line = failure === null ? Effect.logWithLevel(level, "request") : Effect.logWithLevel(level, `request: ${failure.message}`, failure.cause)
+  return Effect.annotateLogs(line, fields)
+}
+
+/**
+ * Every request's id (the `Request-Id` header of every answer, on every log line made while it
+ * runs, on its span) and its one access line when it ends. Outermost of the front, so probes,
+ * guest pages, refusals and the API all pass it.
+ */
+export const requestLog = (routes: RouteTable) => <E, R>(app: HttpApp.Default<E, R | HttpRouter.HttpRouter.DefaultServices>) =>
+  Effect.flatMap(HttpServerRequest.HttpServerRequest, (request) => {
+    const id = newRequestId()
+    const route = routeTemplate(routes, request.method, request.url)
+    const began = performance.now()
+    const notes: Notes = { caller: null, failure: null }
+    return Effect.gen(function*() {
+      const exit = yield* withRequestSpan(request, route, id, Effect.exit(Effect.provideService(app, RequestNotes, notes)))
+      const [response, cause] = Exit.isSuccess(exit) ? [exit.value, Option.none()] : HttpServerError.causeResponseStripped(exit.cause)
+      yield* logLine(notes, { method: request.method, route, status: response.status, began }, cause)
+      // A client that went away gets nothing: the platform sees the interruption as before.
+      if (Exit.isFailure(exit) && Cause.isInterruptedOnly(exit.cause)) return yield* exit
+      return HttpServerResponse.setHeader(response, requestIdHeader, id)
+    }).pipe(Effect.annotateLogs("request_id", id))
+  })

@@ -8,6 +8,7 @@ import { fromDecodeError } from "../DecodeErrors.js"
 import { errorResponse } from "../Envelope.js"
 import { requestTarget, type RouteTable } from "../RouteTable.js"
 import { ContractUnavailable } from "../../Contracts/ContractUnavailable.js"
+import { noteFailure } from "../../Operations/RequestLogNotes.js"
 
 /** A refusal whose answer says when to come back (`Retry-After`, in seconds). */
 export class RetryLater extends Data.TaggedError("RetryLater")<{ readonly rejection: Rejection; readonly seconds: number }> {}
@@ -45,16 +46,12 @@ export const answering = (routes: RouteTable, docsUrl: string) => <R>(app: Effec
         const defect = Cause.dieOption(cause)
         if (defect._tag === "Some" && defect.value instanceof ContractUnavailable) {
           return Effect.zipRight(
-            Effect.logWarning(defect.value.message),
+            noteFailure(defect.value.message, cause),
             fail(unavailable, { "retry-after": String(defect.value.retryAfterSeconds) }, 503)
           )
         }
-        return Effect.as(
-          Effect.logError("unexpected failure", cause).pipe(
-            Effect.annotateLogs({ method: request.method, url: excerpt(request.url, 200) })
-          ),
-          errorResponse(internalError, docsUrl)
-        )
+        // Into the request's own log line (src/Operations/RequestLog.ts), which names its route, never its URL.
+        return Effect.as(noteFailure("unexpected failure", cause), errorResponse(internalError, docsUrl))
       })
     )
   })
