@@ -6,6 +6,7 @@ import { Actor, type Caller } from "./Auth/Actor.js"
 import { ServerConfig } from "./Config.js"
 import { excerpt, internalError, reject, Rejection } from "./Domain/Contract/Rejection.js"
 import { envelope } from "./Http/Envelope.js"
+import { count, rateLimited } from "./Operations/Metrics.js"
 import { rateBucketOf, RateLimiter } from "./RateLimit/RateLimiter.js"
 import type { Tool, ToolServices } from "./Mcp/Tool.js"
 import { tools } from "./Mcp/Tools.js"
@@ -40,7 +41,10 @@ export class Mcp extends Effect.Service<Mcp>()("Mcp", {
         // Reads were paid for by the request that carried them; a write spends from the write allowance too.
         if (tool.rate !== "read") {
           const allowance = yield* limiter.take(rateBucketOf(caller), tool.rate)
-          if (!allowance.allowed) return yield* reject("rate_limited", `Too many writes; retry in ${allowance.retryAfter} seconds.`)
+          if (!allowance.allowed) {
+            yield* count(rateLimited, { rate_class: tool.rate })
+            return yield* reject("rate_limited", `Too many writes; retry in ${allowance.retryAfter} seconds.`)
+          }
         }
         return yield* tool.call(args)
       }).pipe(Effect.provideService(Actor, { ...caller, agent: "mcp" }))

@@ -3,9 +3,13 @@ import type { AddressInfo } from "node:net"
 import { SMTPServer } from "smtp-server"
 import { defaultIngressMaxBytes, ServerConfig } from "../Config.js"
 import { Ingress } from "../Ingress.js"
+import { countNow, mailReceived } from "../Operations/Metrics.js"
 
-/** An SMTP refusal: smtp-server answers with the error's `responseCode` and message. */
-const smtpError = (responseCode: number, message: string) => Object.assign(new Error(message), { responseCode })
+/** An SMTP refusal: smtp-server answers with the error's `responseCode` and message; counted by `outcome`. */
+const smtpError = (responseCode: number, message: string, outcome: "unknown_recipient" | "too_large" | "failed" = "failed") => {
+  countNow(mailReceived, { outcome })
+  return Object.assign(new Error(message), { responseCode })
+}
 
 /**
  * The mail ingress listener on `INGRESS_SMTP_PORT` (none when unset): plain SMTP, no AUTH, as an MX
@@ -30,7 +34,7 @@ export class IngressListener extends Effect.Service<IngressListener>()("Ingress/
       logger: false,
       onRcptTo: (address, _session, callback) => {
         run(ingress.ownerOf(address.address)).then(
-          (owner) => callback(Option.isSome(owner) ? null : smtpError(550, "No such ingress address here.")),
+          (owner) => callback(Option.isSome(owner) ? null : smtpError(550, "No such ingress address here.", "unknown_recipient")),
           () => callback(smtpError(451, "Try again later."))
         )
       },
@@ -46,14 +50,17 @@ export class IngressListener extends Effect.Service<IngressListener>()("Ingress/
           if (size <= maxBytes) chunks.push(chunk)
         })
         stream.on("end", () => {
-          if (stream.sizeExceeded || size > maxBytes) return callback(smtpError(552, `Message exceeds the ${maxBytes} byte limit.`))
+          if (stream.sizeExceeded || size > maxBytes) return callback(smtpError(552, `Message exceeds the ${maxBytes} byte limit.`, "too_large"))
           const from = session.envelope.mailFrom === false ? null : session.envelope.mailFrom.address || null
           const recipients = session.envelope.rcptTo.map((to) => to.address)
           run(Effect.gen(function*() {
             const owners = yield* Effect.forEach(recipients, (to) => ingress.ownerOf(to))
             return yield* ingress.receive(owners.flatMap(Option.toArray), from, Buffer.concat(chunks))
           })).then(
-            () => callback(null),
+            () => {
+              countNow(mailReceived, { outcome: "accepted" })
+              callback(null)
+            },
             () => callback(smtpError(451, "The message could not be stored; try again later."))
           )
         })

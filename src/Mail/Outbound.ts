@@ -1,6 +1,7 @@
 import { Duration, Effect, Queue } from "effect"
 import nodemailer from "nodemailer"
 import { defaultIngressDomain, defaultMailFrom, ServerConfig } from "../Config.js"
+import { count, mailSent } from "../Operations/Metrics.js"
 import { DeliveryClock } from "../Webhooks/DeliveryClock.js"
 import { type Outgoing, OutboxRepo } from "./OutboxRepo.js"
 
@@ -41,7 +42,7 @@ const sender = (smtpUrl: string, bell: Queue.Dequeue<true>) =>
       Effect.tryPromise({
         try: () => transport.sendMail({ from, to: row.to_email, subject: row.subject, text: bodyOf(row), messageId: messageIdOf(row, domain) }),
         catch: (error) => (error instanceof Error ? error.message : String(error)).slice(0, 1000)
-      })
+      }).pipe(Effect.tapBoth({ onSuccess: () => count(mailSent, { outcome: "sent" }), onFailure: () => count(mailSent, { outcome: "failed" }) }))
 
     const attempt = (row: Outgoing) =>
       Effect.matchEffect(send(row), {

@@ -11,6 +11,7 @@ import { EndpointsRepo } from "./Repo.js"
 import type { EndpointRow, LastDelivery } from "./Rows.js"
 import { signedRequest } from "./Signing.js"
 import { iso } from "../Sql/Values.js"
+import { count, webhookDeliveries } from "../Operations/Metrics.js"
 
 const failureOf = (result: PostResult) =>
   result._tag === "Unreachable" ? "endpoint_unreachable" : result.status >= 200 && result.status <= 299 ? null : `endpoint_returned_${result.status}`
@@ -60,12 +61,15 @@ export class DeliveryAttempt extends Effect.Service<DeliveryAttempt>()("Webhooks
         return view === null ? Option.none() : Option.some(view)
       })
 
+    const settle = (delivery: Claimed["delivery"], state: "cancelled" | "abandoned" | "withheld") =>
+      Effect.zipRight(deliveries.finish(delivery, state), count(webhookDeliveries, { outcome: state }))
+
     const run = Effect.fnUntraced(function*(claimed: Claimed) {
       const { delivery, endpoint } = claimed
-      if (endpoint.deleted) return yield* deliveries.finish(delivery, "cancelled")
-      if (endpoint.state !== "active") return yield* deliveries.finish(delivery, "abandoned")
+      if (endpoint.deleted) return yield* settle(delivery, "cancelled")
+      if (endpoint.state !== "active") return yield* settle(delivery, "abandoned")
       const content = yield* rendered(claimed)
-      if (Option.isNone(content)) return yield* deliveries.finish(delivery, "withheld")
+      if (Option.isNone(content)) return yield* settle(delivery, "withheld")
       const sentAt = yield* clock.currentTimeMillis
       const request = signedRequest(endpoint, { ...content.value, endpoint: endpoint.id }, sentAt)
       const result = yield* post(endpoint.url, request.body, request.headers, endpoint.mode)
@@ -74,6 +78,7 @@ export class DeliveryAttempt extends Effect.Service<DeliveryAttempt>()("Webhooks
       const next = last.error === null ? null : attemptDueAt(first, delivery.attempts + 1, delivery.id)
       const state = last.error === null ? "delivered" : next === null ? "failed" : "pending"
       const failingSince = yield* deliveries.recordAttempt(delivery, { state, first, next, last })
+      yield* count(webhookDeliveries, { outcome: state === "pending" ? "retrying" : state })
       if (failingSince === null || !failedTooLong(failingSince, sentAt)) return
       yield* endpoints.disable(endpoint, { to: claimed.person?.email ?? "", ...disableMail(endpoint) }, last.attempted_at)
     })

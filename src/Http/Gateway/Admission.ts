@@ -4,6 +4,7 @@ import { Effect } from "effect"
 import type { Caller } from "../../Auth/Actor.js"
 import { secretsEqual } from "../../Auth/Secrets.js"
 import { reject } from "../../Domain/Contract/Rejection.js"
+import { count, rateLimited } from "../../Operations/Metrics.js"
 import { rateBucketOf, type RateLimiter } from "../../RateLimit/RateLimiter.js"
 import { guestReaches } from "../GuestReach.js"
 import type { EndpointPolicy } from "../Policy.js"
@@ -57,7 +58,8 @@ export const actingPerson = (caller: Caller, policy: EndpointPolicy) => {
 /** Spends one request of the caller's allowance for the route's class, or says when one is allowed again. */
 export const rate = (limiter: RateLimiter, caller: Caller, policy: EndpointPolicy) =>
   Effect.flatMap(limiter.take(rateBucketOf(caller), policy.rate), (allowance) =>
-    allowance.allowed ? Effect.void : Effect.fail(
+    allowance.allowed ? Effect.void : Effect.zipRight(
+      count(rateLimited, { rate_class: policy.rate }),
       new RetryLater({
         rejection: reject("rate_limited", "Too many requests; retry after the time in Retry-After."),
         seconds: allowance.retryAfter

@@ -3,6 +3,7 @@ import { Effect } from "effect"
 import { type Caller, orgScope } from "../../Auth/Actor.js"
 import { reject } from "../../Domain/Contract/Rejection.js"
 import { fingerprint, type Idempotency } from "../../Idempotency/Idempotency.js"
+import { count, idempotentRequests } from "../../Operations/Metrics.js"
 import { RetryLater } from "./Answer.js"
 
 const maxKeyLength = 255
@@ -34,6 +35,7 @@ export const idempotent = <R>(
     const key = yield* keyOf(request)
     const scope = orgScope(caller)
     const claim = yield* idempotency.claim(scope, key, fingerprint(request.method, path, content))
+    yield* count(idempotentRequests, { outcome: claim._tag === "InFlight" ? "in_flight" : claim._tag.toLowerCase() })
     switch (claim._tag) {
       case "Mismatch":
         return yield* reject("idempotency_error", "This Idempotency-Key was used with a different request.", { param: "Idempotency-Key" })
