@@ -75,12 +75,15 @@ export const requestLog = (routes: RouteTable) => <E, R>(app: HttpApp.Default<E,
     const route = routeTemplate(routes, request.method, request.url)
     const began = performance.now()
     const notes: Notes = { caller: null, failure: null }
-    return Effect.gen(function*() {
-      const exit = yield* withRequestSpan(request, route, id, Effect.exit(Effect.provideService(app, RequestNotes, notes)))
+    // Logged inside the request's span, so the line carries its trace when spans are exported.
+    const logged = Effect.tap(Effect.exit(Effect.provideService(app, RequestNotes, notes)), (exit) => {
       const [response, cause] = Exit.isSuccess(exit) ? [exit.value, Option.none()] : HttpServerError.causeResponseStripped(exit.cause)
-      yield* logLine(notes, { method: request.method, route, status: response.status, began }, cause)
+      return logLine(notes, { method: request.method, route, status: response.status, began }, cause)
+    })
+    return Effect.gen(function*() {
+      const exit = yield* withRequestSpan(request, route, id, logged)
       // A client that went away gets nothing: the platform sees the interruption as before.
       if (Exit.isFailure(exit) && Cause.isInterruptedOnly(exit.cause)) return yield* exit
-      return HttpServerResponse.setHeader(response, requestIdHeader, id)
+      return HttpServerResponse.setHeader(HttpServerError.exitResponse(exit), requestIdHeader, id)
     }).pipe(Effect.annotateLogs("request_id", id))
   })

@@ -1,19 +1,26 @@
 import { HttpServerRequest } from "@effect/platform"
+import { NodeHttpServer } from "@effect/platform-node"
 import { afterAll, beforeAll, describe, expect, it } from "@effect/vitest"
-import { Effect, LogLevel } from "effect"
+import { Effect, Layer, LogLevel } from "effect"
 import { connect } from "node:net"
 import { Api } from "../../src/Api.js"
-import { answering } from "../../src/Http/Gateway/Answer.js"
+import { WriteProbe } from "../../src/Contracts/WriteProbe.js"
 import { routeTable } from "../../src/Http/RouteTable.js"
 import { startingServer } from "../../src/Http/StartingServer.js"
 import { loggingTo } from "../../src/Operations/Logging.js"
 import { requestLog } from "../../src/Operations/RequestLog.js"
-import { call } from "../support/client.js"
+import { call, createOrg, seat } from "../support/client.js"
 import { databases } from "../support/databases.js"
 import { sentToGuest } from "../support/guestPage.js"
 import { type Running, startService } from "../support/service.js"
 
 const requestId = /^req_[0-9A-Za-z]{24}$/
+
+// A write that dies, as a bug would: the one real 500 a route can give.
+let failing = false
+const breakingProbe = Layer.succeed(WriteProbe, {
+  around: (_id, write) => (failing ? Effect.dieMessage("the ledger is upside down") : write)
+})
 const routes = routeTable(Api)
 
 interface Line {
@@ -57,29 +64,20 @@ describe("the request log's severity", () => {
       const request = HttpServerRequest.fromWeb(new Request("http://localhost/contracts/con_1/replies?t=gtk_secret", { method: "POST" }))
       const response = yield* requestLog(routes)(app).pipe(
         Effect.provideService(HttpServerRequest.HttpServerRequest, request),
-        Effect.provide(loggingTo((line) => lines.push(line), LogLevel.Debug))
+        Effect.provide(Layer.merge(loggingTo((line) => lines.push(line), LogLevel.Debug), NodeHttpServer.layerContext))
       )
       return { response, lines: lines.map((line) => JSON.parse(line) as Line) }
     })
-
-  it.effect("a defect the one way out answers 500 is the request's one line, at ERROR, with its cause", () =>
-    Effect.gen(function*() {
-      const { lines, response } = yield* logged(answering(routes, "http://localhost/docs")(Effect.die(new Error("the ledger is upside down"))))
-      expect(response.status).toBe(500)
-      expect(response.headers["request-id"]).toMatch(requestId)
-      expect(lines).toHaveLength(1)
-      expect(lines[0]).toMatchObject({ level: "ERROR", message: "request: unexpected failure", route: "/contracts/:id/replies", status: 500 })
-      expect(lines[0]!["request_id"]).toBe(response.headers["request-id"])
-      expect(String(lines[0]!["cause"])).toContain("the ledger is upside down")
-      expect(JSON.stringify(lines)).not.toContain("gtk_secret")
-    }))
 
   it.effect("a defect no step answered is the platform's 500, still one ERROR line with the cause", () =>
     Effect.gen(function*() {
       const { lines, response } = yield* logged(Effect.die(new Error("nobody caught this")))
       expect(response.status).toBe(500)
+      expect(response.headers["request-id"]).toMatch(requestId)
       expect(lines).toHaveLength(1)
-      expect(lines[0]).toMatchObject({ level: "ERROR", status: 500 })
+      expect(lines[0]).toMatchObject({ level: "ERROR", message: "request: unexpected failure", route: "/contracts/:id/replies", status: 500 })
+      expect(lines[0]!["request_id"]).toBe(response.headers["request-id"])
+      expect(JSON.stringify(lines)).not.toContain("gtk_secret")
       expect(String(lines[0]!["cause"])).toContain("nobody caught this")
     }))
 })
@@ -89,7 +87,7 @@ for (const database of databases) {
     const output: Array<string> = []
     let service: Running
     beforeAll(async () => {
-      service = await startService(database, { logging: loggingTo((line) => output.push(line), LogLevel.Debug) })
+      service = await startService(database, { logging: loggingTo((line) => output.push(line), LogLevel.Debug), probe: breakingProbe })
     })
     afterAll(() => service.stop())
 
@@ -149,6 +147,27 @@ for (const database of databases) {
       const everything = output.join("\n")
       for (const secret of [key, token, "gtk_not_a_route", words, "Zanzibar", "Bearer"]) expect(everything).not.toContain(secret)
       expect(everything).not.toContain("?t=")
+    })
+
+    it("a write that dies answers 500 with its Request-Id: the request's line is ERROR, and the entity's ERROR line holds the cause", async () => {
+      const org = await createOrg(service.url)
+      const contract = (await seat(service.url, org).draft()).body
+      const from = output.length
+      failing = true
+      const died = await seat(service.url, org).post(`/contracts/${contract.id}/facts/${contract.facts[0].id}/confirm`)
+      failing = false
+      expect(died.status).toBe(500)
+      const id = died.headers.get("request-id")
+      expect(id).toMatch(requestId)
+      await new Promise((resolve) => setTimeout(resolve, 200))
+      const lines = output.slice(from).map((line) => JSON.parse(line) as Line)
+      const mine = lines.filter((line) => line["request_id"] === id)
+      expect(mine).toHaveLength(1)
+      expect(mine[0]).toMatchObject({ level: "ERROR", route: "/contracts/:id/facts/:fact_id/confirm", status: 500, org_id: org.org_id })
+      // The defect happened in the contract's entity (on whichever runner holds it), which logs it with its cause.
+      const entity = lines.filter((line) => line["contract"] === contract.id)
+      expect(entity).toMatchObject([{ level: "ERROR", message: "contract write died" }])
+      expect(String(entity[0]!["cause"])).toContain("the ledger is upside down")
     })
   })
 }

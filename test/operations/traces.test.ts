@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "@effect/vitest"
+import { LogLevel } from "effect"
 import { call, createOrg } from "../support/client.js"
 import { databases } from "../support/databases.js"
+import { loggingTo } from "../../src/Operations/Logging.js"
 import { otlpReceiver, type ReceivedSpan } from "../support/otlpReceiver.js"
 import { ofType, startReceiver } from "../support/receiver.js"
 import { type Running, startService } from "../support/service.js"
@@ -38,10 +40,11 @@ for (const database of databases) {
     let otlp: Awaited<ReturnType<typeof otlpReceiver>>
     let hooks: Awaited<ReturnType<typeof startReceiver>>
     let service: Running
+    const logged: Array<string> = []
     beforeAll(async () => {
       otlp = await otlpReceiver()
       hooks = await startReceiver()
-      service = await startService(database, { otlpEndpoint: otlp.endpoint })
+      service = await startService(database, { otlpEndpoint: otlp.endpoint, logging: loggingTo((line) => logged.push(line), LogLevel.Info) })
     })
     afterAll(async () => {
       await service.stop()
@@ -112,6 +115,9 @@ for (const database of databases) {
       // Background work (the engine's polls, the cluster's upkeep) begins no trace: every trace is a request's or a delivery's.
       const roots = spans.filter((s) => s.parentSpanId === "" || !spans.some((p) => p.spanId === s.parentSpanId && p.traceId === s.traceId))
       for (const root of roots) expect(root.kind === serverKind || root.name === "Webhooks.deliver", root.name).toBe(true)
+      // The request's log line names its trace and span, so a line leads to the trace and back.
+      const line = logged.map((l) => JSON.parse(l)).find((l) => l.request_id === requestId)
+      expect(line).toMatchObject({ trace_id: request.traceId, span_id: request.spanId })
       // Nothing that opens anything is recorded: no key, no query string.
       const recorded = JSON.stringify(spans)
       expect(recorded).not.toContain(org.keys.test)
