@@ -1,6 +1,8 @@
 import { existsSync, readFileSync } from "node:fs"
 import { join } from "node:path"
 import { parseArgs, type ParseArgsConfig } from "node:util"
+import { downloadBackup } from "../Operations/BackupFiles.js"
+import { restoreBackup } from "../Operations/Restore.js"
 
 // A thin client of the admin API: one subcommand per call, the JSON answer on stdout, errors on
 // stderr. A mistake in the command line is one line on stderr, never a stack trace.
@@ -28,8 +30,10 @@ const adminToken = () => {
   return existsSync(path) ? readFileSync(path, "utf8").trim() : fail(`No ADMIN_TOKEN set and no ${path}: start the server once first.`)
 }
 
+const baseUrl = () => process.env["CONTRACTS_URL"] ?? `http://localhost:${process.env["PORT"] ?? 4000}`
+
 const request = async (method: string, path: string, body?: unknown) => {
-  const base = process.env["CONTRACTS_URL"] ?? `http://localhost:${process.env["PORT"] ?? 4000}`
+  const base = baseUrl()
   const response = await fetch(`${base}${path}`, {
     method,
     headers: { authorization: `Bearer ${adminToken()}`, "content-type": "application/json" },
@@ -153,6 +157,26 @@ const commands: Record<string, Command> = {
       "Revokes a key, named by its id (key_…) or its secret (sk_…); its next request answers 401.\nThe secret travels in the request body, never in a URL.",
     options: { key: { type: "string" } },
     run: (values) => request("POST", "/admin/keys/revoke", { key: need(values, "key") })
+  },
+  backup: {
+    synopsis: "--to FILE",
+    about:
+      "Takes a consistent backup of the running embedded node (its database and asset bytes) into FILE,\na new gzipped tar, while it keeps serving; writes wait while the database files are copied.\nPrints the backup's manifest. On PostgreSQL it refuses: use pg_dump and copy ASSET_DIR (docs/operations.md).",
+    options: { to: { type: "string" } },
+    run: async (values) => {
+      const manifest = await downloadBackup(baseUrl(), adminToken(), need(values, "to"))
+      process.stdout.write(`${JSON.stringify(manifest)}\n`)
+    }
+  },
+  restore: {
+    synopsis: "--from FILE --data-dir DIR [--asset-dir DIR]",
+    about:
+      "Restores a backup into DIR, which must be absent or empty, with the node stopped: the archive is\nread whole, unpacked beside DIR and renamed into place. The asset bytes go to DIR/assets, or to\n--asset-dir (absent or empty too) when the node runs with ASSET_DIR. Prints the backup's manifest.\nStart the node on DIR afterwards; it keeps its ADMIN_TOKEN, or makes a new admin-token file.",
+    options: { from: { type: "string" }, "data-dir": { type: "string" }, "asset-dir": { type: "string" } },
+    run: async (values) => {
+      const manifest = await restoreBackup(need(values, "from"), need(values, "data-dir"), text(values, "asset-dir"))
+      process.stdout.write(`${JSON.stringify(manifest)}\n`)
+    }
   }
 }
 

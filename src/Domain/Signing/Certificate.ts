@@ -24,7 +24,10 @@ const letterEntry = (contract: Contract, letter: SentLetter, previous: string) =
     note: letter.note,
     asks: letter.asks.map((id) => {
       const ask = contract.asks.find((a) => a.id === id)!
-      return { id: ask.id, type: ask.type, changes: ask.changes, why: ask.why }
+      // Each change rebuilt in one key order: a contract read back from storage (jsonb) has its keys
+      // reordered, and the digest is over the JSON text, so a reload would change the chain.
+      const changes = ask.changes.map((c) => ({ block: c.block, standing: c.standing, proposed: c.proposed }))
+      return { id: ask.id, type: ask.type, changes, why: ask.why }
     }),
     decisions: letter.decisions.map((d) => ({ id: d.id, type: d.type, ask: d.ask ?? d.opens, person: d.person_id, text: d.text, why: d.why })),
     landed: contract.asks.filter((a) => a.state === "landed" && a.closed_in === letter.id).map((a) => a.id),

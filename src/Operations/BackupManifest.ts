@@ -1,0 +1,34 @@
+import { readFileSync } from "node:fs"
+import { migrations } from "../../migrations/index.js"
+
+/**
+ * What a backup archive holds (`npm run admin -- backup`), one gzipped tar: `manifest.json`,
+ * `pgdata/` (the embedded database's own files, taken at a checkpoint while nothing ran) and
+ * `assets/` (the content-addressed asset bytes, copied after, so every asset a row names is there).
+ */
+export const backupFormat = "contracts-backup/1"
+
+export interface BackupManifest {
+  readonly format: typeof backupFormat
+  readonly service_version: string
+  readonly taken_at: string
+  /** The last migration applied to the database in the archive; a node running older code cannot open it. */
+  readonly migration: number
+  readonly counts: Readonly<Record<string, number>>
+}
+
+export const manifestName = "manifest.json"
+export const databaseFolder = "pgdata"
+export const assetsFolder = "assets"
+
+/** The last migration this code knows: `0020_…` is 20, as the migrator numbers them. */
+export const codeMigrationLevel = Math.max(...Object.keys(migrations).map((name) => Number.parseInt(name, 10)))
+
+export const serviceVersion: string = JSON.parse(readFileSync(new URL("../../package.json", import.meta.url), "utf8")).version
+
+/** PostgreSQL's own entries at the top of a data directory; the admin token and asset bytes beside them are not the database's. */
+export const isDatabaseEntry = (name: string) =>
+  name === "PG_VERSION" || name === "base" || name === "global" || name.startsWith("pg_") || name.startsWith("postgresql")
+
+/** A file of the asset store: `ab/abcdef…`, never an upload still arriving under `tmp/`. */
+export const isStoredAsset = (relative: string) => /^[0-9a-f]{2}(\/[0-9a-f]+)?$/.test(relative)
