@@ -1,4 +1,5 @@
 import { Config, Context, Effect, Layer, Option } from "effect"
+import { checkSettings, runnerNeedsPostgres } from "./Operations/StartupChecks.js"
 
 export interface RateLimits {
   readonly readsPerMinute: number
@@ -70,21 +71,17 @@ export const defaultClientTimeoutSeconds = 20
 export const defaultShutdownGraceSeconds = 25
 export const defaultLogLevel = "info"
 
-export const runnerNeedsPostgres = "RUNNER_ADDRESS needs DATABASE_URL=postgres://…: the embedded database is one process's own, so it serves one runner only."
+export { runnerNeedsPostgres }
 
 export class ServerConfig extends Context.Tag("ServerConfig")<ServerConfig, Settings>() {
   static readonly fromEnv = Layer.effect(
     ServerConfig,
     Effect.gen(function*() {
       const port = yield* Config.integer("PORT").pipe(Config.withDefault(4000))
-      // Refused before anything starts: the embedded database cannot be shared by runners.
       const runnerAddress = Option.getOrUndefined(yield* Config.option(Config.nonEmptyString("RUNNER_ADDRESS")))
       const databaseUrl = yield* Config.option(Config.nonEmptyString("DATABASE_URL"))
-      if (runnerAddress !== undefined && !Option.exists(databaseUrl, (url) => /^postgres(ql)?:\/\//.test(url))) {
-        return yield* Effect.dieMessage(runnerNeedsPostgres)
-      }
       const publicUrl = yield* Config.string("PUBLIC_URL").pipe(Config.withDefault(`http://localhost:${port}`))
-      return {
+      const settings: Settings = {
         port,
         databaseUrl,
         dataDir: yield* Config.string("DATA_DIR").pipe(Config.withDefault("./data")),
@@ -120,6 +117,9 @@ export class ServerConfig extends Context.Tag("ServerConfig")<ServerConfig, Sett
         shutdownGraceSeconds: yield* Config.integer("SHUTDOWN_GRACE_SECONDS").pipe(Config.withDefault(defaultShutdownGraceSeconds)),
         embeddedFsync: (yield* Config.string("EMBEDDED_FSYNC").pipe(Config.withDefault("on"))) !== "off"
       }
+      // Refused before anything starts, in one line naming the setting (src/Operations/StartupChecks.ts).
+      yield* checkSettings(settings)
+      return settings
     })
   )
 }

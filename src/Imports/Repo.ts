@@ -187,6 +187,16 @@ export class ImportsRepo extends Effect.Service<ImportsRepo>()("Imports/ImportsR
         UPDATE imports SET state = 'queued', lease_holder = NULL, lease_until = NULL, updated_at = ${now}
         WHERE state = 'parsing' AND attempts > 0 ${holder === null ? sql`` : sql`AND lease_holder = ${holder}`}`)
 
+    /**
+     * At shutdown, once this runner's workers have stopped: the imports they were parsing go back to
+     * `queued` for any runner to take at once, instead of when the lease runs out. The attempt is
+     * not counted: the parse was stopped, not failed. A lease another runner took since is left alone.
+     */
+    const handBack = (holder: string, now: string) =>
+      Effect.orDie(sql`
+        UPDATE imports SET state = 'queued', attempts = attempts - 1, lease_holder = NULL, lease_until = NULL, updated_at = ${now}
+        WHERE state = 'parsing' AND lease_holder = ${holder}`)
+
     /** Imports any worker may take now, oldest first: `queued`, or `parsing` under no live lease. */
     const unfinished = (now: string) =>
       Effect.map(
@@ -217,6 +227,6 @@ export class ImportsRepo extends Effect.Service<ImportsRepo>()("Imports/ImportsR
         (rows) => rows[0] === undefined ? undefined : Number(rows[0].position)
       )
 
-    return { createBatch, find, ofBatch, batchOf, take, parsed, failed, reclaim, unfinished, orgEvents, orgEventPosition } as const
+    return { createBatch, find, ofBatch, batchOf, take, parsed, failed, reclaim, handBack, unfinished, orgEvents, orgEventPosition } as const
   })
 }) {}
