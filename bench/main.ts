@@ -1,4 +1,4 @@
-// npm run bench [-- --quick] [--only=floors,postgres,embedded,memory,imports,webhooks,ask,page,framework,runners,failover,tail,lists]
+// npm run bench [-- --quick] [--only=floors,postgres,embedded,memory,imports,webhooks,ask,page,durability,tracing,framework,runners,failover,tail,lists]
 //   [--flows=drafting,get,spread,hot] [--profile]
 //
 // Measures the physical floors and the service side by side in one run and prints ratios: on a
@@ -22,6 +22,8 @@ import { importFlow } from "./service/imports.js"
 import { memoryFlow } from "./service/memory.js"
 import { startService } from "./service/service.js"
 import { pageFlow, type PageResults, pageTable } from "./service/page.js"
+import { type DurabilityResults, durabilityFlow, durabilityTable } from "./service/durability.js"
+import { tracingFlow, type TracingResults, tracingTable } from "./service/tracing.js"
 import { webhookFlow } from "./service/webhooks.js"
 
 const args = process.argv.slice(2)
@@ -218,11 +220,33 @@ const main = async () => {
     }
   }
 
+  // Embedded only: PostgreSQL's fsync is its server's setting, not the service's.
+  let durability: DurabilityResults | undefined
+  if (wanted("durability")) {
+    log("durable commits on embedded PGlite: EMBEDDED_FSYNC on beside off")
+    durability = await durabilityFlow({ repo, databaseUrl: undefined, scratch, logDir }, settings, log)
+  }
+
+  // Quick runs it on the embedded default only; a full run on both databases.
+  const tracing: { -readonly [K in keyof TracingResults]: TracingResults[K] } = {}
+  if (wanted("tracing")) {
+    for (const db of quick ? (["embedded"] as const) : (["postgres", "embedded"] as const)) {
+      log(`tracing on ${db === "postgres" ? "PostgreSQL" : "embedded PGlite"}: OTEL_EXPORTER_OTLP_ENDPOINT set beside unset`)
+      tracing[db] = await tracingFlow({ repo, adminUrl, scratch, logDir }, db, settings, log)
+    }
+  }
+
   const scale: ScaleResults = {}
   const scaleSettings = await runScaleParts(wanted, quick, { repo, adminUrl, scratch, logDir }, scale, log)
   const list = [...ratios(results), ...scaleRatios(scale)]
   const file = join(resultsDir, `${stamp}.json`)
-  const run = { startedAt: stamp, mode: quick ? "quick" : "full", settings: { ...settings, scale: scaleSettings }, machine, results: { ...results, scale } }
+  const run = {
+    startedAt: stamp,
+    mode: quick ? "quick" : "full",
+    settings: { ...settings, scale: scaleSettings },
+    machine,
+    results: { ...results, scale, durability, tracing }
+  }
   writeFileSync(file, JSON.stringify({ ...run, ratios: list }, null, 2))
   log("")
   if (results.floors !== undefined || results.service.postgres !== undefined || results.service.embedded !== undefined) {
@@ -247,6 +271,14 @@ const main = async () => {
   }
   if (results.page.postgres !== undefined || results.page.embedded !== undefined) {
     log(pageTable(results.page))
+    log("")
+  }
+  if (durability !== undefined) {
+    log(durabilityTable(durability))
+    log("")
+  }
+  if (tracing.postgres !== undefined || tracing.embedded !== undefined) {
+    log(tracingTable(tracing))
     log("")
   }
   for (const table of scaleTables(scale)) {

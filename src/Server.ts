@@ -56,7 +56,12 @@ import { AuthenticatedLive } from "./Http/Authenticated.js"
 import { ErrorDocsRoutes } from "./Http/ErrorDocs.js"
 import { GatewayLive } from "./Http/Gateway.js"
 import { guestPages } from "./GuestPage/Pages.js"
+import { BackupRoutes } from "./Operations/BackupRoute.js"
 import { operationsFront } from "./Operations/Front.js"
+import { LoggingLive } from "./Operations/Logging.js"
+import { TracingLive } from "./Operations/Tracing.js"
+import { Readiness } from "./Operations/Readiness.js"
+import { Listener, listenerOf, ReadyUntilShutdown } from "./Operations/Shutdown.js"
 import { startingServer } from "./Http/StartingServer.js"
 import { routeTable } from "./Http/RouteTable.js"
 import { IdempotencyRepo } from "./Idempotency/Repo.js"
@@ -171,7 +176,8 @@ const ApiLive = HttpApiBuilder.api(Api).pipe(
  * to a socket: serve's own middleware would get an app that writes every answer to the client.
  */
 const served = HttpApiBuilder.httpApp.pipe(
-  Effect.map((app) => HttpServer.serve(operationsFront(routes)(guestPages(app)))),
+  // Ready only once served; on shutdown, the drain runs before serve's own finalizer and every service's.
+  Effect.map((app) => Layer.flatMap(HttpServer.serve(operationsFront(routes)(guestPages(app))), () => ReadyUntilShutdown)),
   Layer.unwrapEffect,
   Layer.provide([HttpApiBuilder.Router.Live, HttpApiBuilder.Middleware.layer])
 )
@@ -182,6 +188,7 @@ const HttpLive = served.pipe(
   Layer.provide(HttpApiBuilder.middlewareOpenApi({ path: "/openapi.json" })),
   Layer.provide(GatewayLive(routes)),
   Layer.provide(CertificateRoutes),
+  Layer.provide(BackupRoutes),
   Layer.provide(McpRoutes),
   Layer.provide(ApiLive),
   HttpServer.withLogAddress,
@@ -196,24 +203,32 @@ const HttpLive = served.pipe(
 export const ServiceLive = HttpLive.pipe(
   // The services stay in the output, so a test can reach the entity the way a service does (test/support/service.ts `run`).
   Layer.provideMerge(Services),
+  Layer.provideMerge(Readiness.Default),
   Layer.provide(Cluster),
   Layer.provide(AdminToken.layer),
   Layer.provide(Repos),
-  Layer.provide(Database),
-  // Nothing exports spans, and making them (one per Effect.fn, SQL statement, RPC and request) cost
-  // a third of a commit's CPU: see docs/performance.md. Layers built below inherit the setting.
-  Layer.provide(Layer.setTracerEnabled(false))
+  // Merged, so a test reads the database the way the service does (test/support/service.ts `run`).
+  Layer.provideMerge(Database),
+  // Spans only when an OTLP endpoint is set: making them costs a third of a commit's CPU
+  // (docs/performance.md, src/Operations/Tracing.ts). Layers built below inherit the setting.
+  Layer.provide(TracingLive)
 )
 
 /** The service on a real port, configured from the environment. */
 export const ServerLive = Layer.unwrapEffect(
   Effect.map(
     ServerConfig,
-    (config) => ServiceLive.pipe(Layer.provide(NodeHttpServer.layer(startingServer(config.docsUrl, config.clientTimeoutSeconds), { port: config.port })))
+    (config) => {
+      const server = startingServer(config.docsUrl, config.clientTimeoutSeconds)()
+      // The service's own server, so a shutdown can stop it taking connections before anything else closes.
+      return ServiceLive.pipe(Layer.provide(NodeHttpServer.layer(() => server, { port: config.port })), Layer.provide(Layer.succeed(Listener, listenerOf(server))))
+    }
   )
 ).pipe(
   Layer.provide(WriteProbe.passThrough),
   Layer.provide(DeliveryClock.live),
   Layer.provide(Answerer.extractive),
+  // Built first, so every line the service writes, from its first, is JSON at LOG_LEVEL.
+  Layer.provide(LoggingLive),
   Layer.provide(ServerConfig.fromEnv)
 )

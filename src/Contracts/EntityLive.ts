@@ -1,4 +1,4 @@
-import { Clock, Duration, Effect, Layer, Option, Schema } from "effect"
+import { Cause, Clock, Duration, Effect, Layer, Option, Schema } from "effect"
 import { Entity } from "@effect/cluster"
 import type { Headers } from "@effect/platform"
 import type { Contract as Aggregate } from "../Domain/Contract/Contract.js"
@@ -27,6 +27,7 @@ import { confirmBlock } from "../Domain/Imports/ConfirmBlock.js"
 import { importLetter } from "../Domain/Negotiation/ImportLetter.js"
 import { Appended } from "../EventLog/Appended.js"
 import { applyPlaybook } from "../Domain/Playbooks/ApplyPlaybook.js"
+import { count, countWrite, entityMessages, liveContracts, moveGauge } from "../Operations/Metrics.js"
 
 /** How many of a contract's last writes are kept to answer a copy of their message. */
 const recentWritesKept = 16
@@ -79,7 +80,8 @@ export const ContractLive = Layer.unwrapEffect(Effect.map(ServerConfig, (setting
         }
         return cached
       })
-      yield* Effect.addFinalizer(() => Effect.sync(() => Option.map(cached, live.drop)))
+      yield* moveGauge(liveContracts, 1)
+      yield* Effect.addFinalizer(() => Effect.zipRight(Effect.sync(() => Option.map(cached, live.drop)), moveGauge(liveContracts, -1)))
       const now = Effect.map(Clock.currentTimeMillis, (ms) => new Date(ms).toISOString())
 
       // A defect must answer the caller, not restart the entity into the same message forever.
@@ -87,7 +89,7 @@ export const ContractLive = Layer.unwrapEffect(Effect.map(ServerConfig, (setting
       const answeringDefects = <A>(effect: Effect.Effect<A, Rejection>) =>
         Effect.catchAllDefect(effect, (defect) =>
           Effect.zipRight(
-            Effect.logError("contract write died", defect).pipe(Effect.annotateLogs({ contract: id })),
+            Effect.logError("contract write died", Cause.die(defect)).pipe(Effect.annotateLogs({ contract: id })),
             Effect.fail(internalError)
           ))
 
@@ -95,6 +97,7 @@ export const ContractLive = Layer.unwrapEffect(Effect.map(ServerConfig, (setting
         answeringDefects(probe.around(
           id,
           Effect.gen(function*() {
+            yield* count(entityMessages, { message: message.tag })
             const before = yield* current
             const writeId = message.headers[writeIdHeader]
             const done = recent.find((write) => write.id === writeId)
@@ -112,6 +115,7 @@ export const ContractLive = Layer.unwrapEffect(Effect.map(ServerConfig, (setting
               cached = Option.some(decided.contract)
               live.keep(decided.contract)
             }))
+            yield* countWrite(message.tag, decided.events)
             if (decided.events.length > 0) yield* appended.ring
             return decided.result
           })

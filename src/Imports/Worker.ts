@@ -6,6 +6,7 @@ import { defaultImportConcurrency, defaultImportTimeoutSeconds, ServerConfig, ty
 import { ContractStore } from "../Contracts/ContractStore.js"
 import { Import } from "../Contracts/Entity.js"
 import { asId } from "../Domain/Contract/Ids.js"
+import { count, importParseSeconds, importsFinished, timed } from "../Operations/Metrics.js"
 import { makeId } from "../RandomIds.js"
 import { scanFile } from "./Clamd.js"
 import { extractText } from "./Extract.js"
@@ -58,7 +59,9 @@ export class ImportWorker extends Effect.Service<ImportWorker>()("Imports/Import
     const now = Effect.map(Clock.currentTimeMillis, (ms) => new Date(ms).toISOString())
 
     const fail = (row: ImportRow, attempt: number, failure: ImportFailed) =>
-      Effect.flatMap(now, (at) => repo.failed(row, attempt, failure.reason, failure.message, parser.identity, { id: makeId("evt"), now: at }))
+      Effect.flatMap(now, (at) => repo.failed(row, attempt, failure.reason, failure.message, parser.identity, { id: makeId("evt"), now: at })).pipe(
+        Effect.zipLeft(count(importsFinished, { outcome: "failed" }))
+      )
 
     // Judged again from the stored bytes: a file that slipped past the request's checks fails here.
     const readable = (row: ImportRow, path: string) =>
@@ -118,6 +121,7 @@ export class ImportWorker extends Effect.Service<ImportWorker>()("Imports/Import
         )
         yield* assets.bind(row.asset_id, contractId)
         yield* repo.parsed(row.id, attempt, contractId, { ...summary, parser: parser.identity }, yield* now)
+        yield* count(importsFinished, { outcome: "parsed" })
       })
 
     const process = (id: string) =>
@@ -130,6 +134,7 @@ export class ImportWorker extends Effect.Service<ImportWorker>()("Imports/Import
           return yield* fail(row, attempt, failure("parser_error", "The parse stopped the service repeatedly; retry with a fresh idempotency key."))
         }
         yield* parse(row, attempt).pipe(
+          timed(importParseSeconds),
           Effect.timeoutFail({
             duration: timeout,
             onTimeout: () => failure("parser_error", `The parse took longer than ${Duration.format(timeout)}.`)
@@ -153,6 +158,10 @@ export class ImportWorker extends Effect.Service<ImportWorker>()("Imports/Import
         return Queue.offerAll(queue, fresh)
       })
 
+    // Added before the workers start, so it runs after they have stopped: at shutdown, what they held goes back at once.
+    yield* Effect.addFinalizer(() =>
+      Effect.flatMap(now, (at) => repo.handBack(holder, at)).pipe(Effect.catchAllCause((cause) => Effect.logWarning("import hand-back", cause)))
+    )
     const workers = config.importConcurrency ?? defaultImportConcurrency
     for (let i = 0; i < workers; i++) {
       yield* Effect.forkScoped(

@@ -25,6 +25,9 @@ export interface Claimed {
   readonly endpoint: EndpointRow
   readonly person: { readonly name: string; readonly email: string } | null
   readonly event: LoggedEvent | null
+  /** The traceparent of the write that logged the event, when it was traced; and whether this is a replay of it. */
+  readonly traceParent: string | null
+  readonly replay: boolean
 }
 
 /** What one attempt came to: still `pending` with its next due time, or finished. */
@@ -55,7 +58,9 @@ const claimedOf = (row: Record<string, unknown>): Claimed => ({
       type: row.event_type as string,
       created: iso(row.event_created),
       data: parseJson(row.event_data)
-    }
+    },
+  traceParent: (row.trace_parent as string | null) ?? null,
+  replay: row.replay === true
 })
 
 /** The delivery queue, filled from the two logs (the outbox) and emptied by the engine. */
@@ -138,17 +143,28 @@ export class DeliveriesRepo extends Effect.Service<DeliveriesRepo>()("Webhooks/D
             WHERE id IN (
               SELECT id FROM webhook_deliveries WHERE state = 'pending' AND next_attempt_at <= ${iso(now)} ${notIn(inFlight)}
               ORDER BY next_attempt_at LIMIT ${limit} FOR UPDATE SKIP LOCKED)
-            RETURNING id, endpoint_id, event_id, stream, contract_id, attempts, first_attempt_at
+            RETURNING id, endpoint_id, event_id, stream, contract_id, attempts, first_attempt_at, replay
           )
           SELECT c.*, to_jsonb(w.*) AS endpoint, p.name AS person_name, p.email AS person_email,
                  coalesce(ce.type, oe.type) AS event_type, coalesce(ce.data, oe.data) AS event_data,
-                 coalesce(ce.created_at, oe.created_at) AS event_created, ce.sequence AS event_sequence
+                 coalesce(ce.created_at, oe.created_at) AS event_created, ce.sequence AS event_sequence,
+                 ce.trace_parent
           FROM claimed c JOIN webhook_endpoints w ON w.id = c.endpoint_id
           LEFT JOIN people p ON p.id = w.person_id AND p.org_id = w.org_id
           LEFT JOIN contract_events ce ON c.stream = 'contract' AND ce.id = c.event_id
           LEFT JOIN org_events oe ON c.stream = 'org' AND oe.id = c.event_id`),
         (rows) => rows.map(claimedOf)
       )
+
+    /**
+     * At shutdown, the deliveries whose attempts were stopped are due again at once, for any runner,
+     * instead of when their claim runs out. Only over the claim this runner made (its attempt count).
+     */
+    const handBack = (claims: ReadonlyMap<string, number>, now: number) =>
+      Effect.forEach(claims, ([id, attempts]) =>
+        Effect.orDie(sql`
+          UPDATE webhook_deliveries SET next_attempt_at = ${iso(now)}
+          WHERE id = ${id} AND attempts = ${attempts} AND state = 'pending'`), { discard: true })
 
     const nextDue = (inFlight: ReadonlyArray<string>) =>
       Effect.map(
@@ -216,6 +232,6 @@ export class DeliveriesRepo extends Effect.Service<DeliveriesRepo>()("Webhooks/D
       )
     }
 
-    return { fanOut, enqueueReplay, claimDue, nextDue, finish, recordAttempt, since } as const
+    return { fanOut, enqueueReplay, claimDue, handBack, nextDue, finish, recordAttempt, since } as const
   })
 }) {}

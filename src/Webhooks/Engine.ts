@@ -5,6 +5,7 @@ import { DeliveryAttempt } from "./Attempt.js"
 import { type Candidate, DeliveriesRepo } from "./DeliveriesRepo.js"
 import { DeliveryClock } from "./DeliveryClock.js"
 import type { NewDelivery } from "./Rows.js"
+import { withDeliverySpan } from "../Operations/Tracing.js"
 
 /** Attempts in flight at once, across every endpoint. */
 export const deliveryConcurrency = 16
@@ -56,6 +57,14 @@ export class WebhookEngine extends Effect.Service<WebhookEngine>()("Webhooks/Eng
     const clock = yield* DeliveryClock
     // Attempts this process is making: never claimed again here, even if a stalled attempt outlives its lease.
     const inFlight = new Set<string>()
+    // Claims whose attempt has not finished, with the attempt count they were claimed at. The
+    // finalizer is added before the attempts' set, so it runs once they have been stopped.
+    const unfinished = new Map<string, number>()
+    yield* Effect.addFinalizer(() =>
+      Effect.flatMap(clock.currentTimeMillis, (now) => deliveries.handBack(unfinished, now)).pipe(
+        Effect.catchAllCause((cause) => Effect.logWarning("webhook hand-back", cause))
+      )
+    )
     const attempts = yield* FiberSet.make()
     // The logs are read at start, after a ring (something was appended) and at every timed look;
     // not when an attempt merely freed its slot, which made every delivery cost a read of the logs.
@@ -84,10 +93,19 @@ export class WebhookEngine extends Effect.Service<WebhookEngine>()("Webhooks/Eng
       for (const claimed of due) {
         const delivery = claimed.delivery
         inFlight.add(delivery.id)
+        unfinished.set(delivery.id, delivery.attempts)
         yield* FiberSet.run(
           attempts,
           attempt.run(claimed).pipe(
+            withDeliverySpan(claimed.traceParent, delivery.attempts === 0 && !claimed.replay, {
+              "webhook.delivery": delivery.id,
+              "webhook.endpoint": delivery.endpoint_id,
+              "webhook.event": delivery.event_id,
+              "webhook.attempt": delivery.attempts + 1
+            }),
             Effect.catchAllCause((cause) => Effect.logError("webhook attempt failed", cause)),
+            // Not reached when the attempt is interrupted: that claim is handed back at shutdown.
+            Effect.zipRight(Effect.sync(() => unfinished.delete(delivery.id))),
             Effect.ensuring(Effect.zipRight(Effect.sync(() => inFlight.delete(delivery.id)), Queue.offer(wake, true)))
           )
         )

@@ -1,4 +1,5 @@
 import { HttpServer } from "@effect/platform"
+import type { SqlClient } from "@effect/sql"
 import { NodeHttpServer } from "@effect/platform-node"
 import { type Clock, Effect, Exit, Layer, Option, Scope } from "effect"
 import { mkdtempSync } from "node:fs"
@@ -40,7 +41,7 @@ export interface Running {
   /** Stops the server and keeps its database, for a restart. */
   readonly stopServerOnly: () => Promise<void>
   /** Runs an effect beside the handlers, on the same store: how a test sends a message that no route sends yet. */
-  readonly run: <A, E>(effect: Effect.Effect<A, E, ContractStore>) => Promise<A>
+  readonly run: <A, E>(effect: Effect.Effect<A, E, ContractStore | SqlClient.SqlClient>) => Promise<A>
 }
 
 export interface ServiceOptions {
@@ -73,6 +74,14 @@ export interface ServiceOptions {
   readonly clientTimeoutSeconds?: number
   /** Origins whose pages may call `/mcp`; unset: none. */
   readonly mcpAllowedOrigins?: ReadonlyArray<string>
+  /** Export spans to this OTLP/HTTP endpoint (OTEL_EXPORTER_OTLP_ENDPOINT); unset: no spans. */
+  readonly otlpEndpoint?: string
+  /** How the service logs (src/Operations/Logging.ts `loggingTo`, into a collector); unset: Effect's default logger. */
+  readonly logging?: Layer.Layer<never>
+  /** On a data directory: fsync each commit (the default, as `npm start`), or not (EMBEDDED_FSYNC=off). */
+  readonly embeddedFsync?: boolean
+  /** The bearer token that opens `GET /metrics` (METRICS_TOKEN); unset: no `/metrics`. */
+  readonly metricsToken?: string
 }
 
 /** Starts the real service on a free loopback port, as `npm start` would, on one test database. */
@@ -98,6 +107,9 @@ export const startService = async (database: TestDatabase, options: ServiceOptio
       ingressMaxBytes: options.ingressMaxBytes,
       contractWriteTimeoutSeconds: options.contractWriteTimeoutSeconds,
       mcpAllowedOrigins: options.mcpAllowedOrigins,
+      otlpEndpoint: options.otlpEndpoint,
+      embeddedFsync: options.embeddedFsync,
+      metricsToken: options.metricsToken,
       clientTimeoutSeconds: options.clientTimeoutSeconds,
       ...(options.port === undefined ? {} : { publicUrl: `http://127.0.0.1:${options.port}` })
     })
@@ -109,6 +121,7 @@ export const startService = async (database: TestDatabase, options: ServiceOptio
     Layer.provide(options.probe ?? WriteProbe.passThrough),
     Layer.provide(options.deliveryClock === undefined ? DeliveryClock.live : Layer.succeed(DeliveryClock, options.deliveryClock)),
     Layer.provide(options.answerer ?? Answerer.extractive),
+    Layer.provide(options.logging ?? Layer.empty),
     Layer.provide(config)
   )
   const context = await Effect.runPromise(Layer.buildWithScope(layer, scope))
