@@ -221,7 +221,10 @@ export const ServerLive = Layer.unwrapEffect(
     (config) => {
       const server = startingServer(config.docsUrl, config.clientTimeoutSeconds)()
       // The service's own server, so a shutdown can stop it taking connections before anything else closes.
-      return ServiceLive.pipe(Layer.provide(NodeHttpServer.layer(() => server, { port: config.port })), Layer.provide(Layer.succeed(Listener, listenerOf(server))))
+      return ServiceLive.pipe(
+        Layer.provide(NodeHttpServer.layer(() => server, { port: config.port })),
+        Layer.provide(Layer.succeed(Listener, listenerOf(server)))
+      )
     }
   )
 ).pipe(
