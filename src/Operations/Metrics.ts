@@ -56,6 +56,12 @@ export const databasePingSeconds = gauge(
   "The time a SELECT 1 took at scrape time, waiting for a pooled connection included."
 )
 
+export const poolConnections = gauge(
+  "cns_database_pool_connections",
+  "The database pool by state: open (in use or idle), idle, and waiting (statements queued for a connection)."
+)
+export const poolMax = gauge("cns_database_pool_max_connections", "The most connections the pool opens (1 on the embedded database).")
+
 export const eventLoopDelayP50 = gauge("cns_event_loop_delay_p50_seconds", "Median event-loop delay since the last scrape.")
 export const eventLoopDelayP99 = gauge("cns_event_loop_delay_p99_seconds", "99th percentile event-loop delay since the last scrape.")
 export const eventLoopDelayMax = gauge("cns_event_loop_delay_max_seconds", "Longest event-loop delay since the last scrape.")

@@ -1,6 +1,7 @@
 import { SqlClient } from "@effect/sql"
-import { Clock, Duration, Effect, Metric } from "effect"
+import { Clock, Duration, Effect, Metric, Option } from "effect"
 import { type IntervalHistogram, monitorEventLoopDelay } from "node:perf_hooks"
+import { DatabasePool } from "../Sql/Database.js"
 import {
   databasePingSeconds,
   databaseUp,
@@ -10,6 +11,8 @@ import {
   heapTotalBytes,
   heapUsedBytes,
   importsByState,
+  poolConnections,
+  poolMax,
   residentBytes,
   webhookBacklog,
   webhookBacklogAge
@@ -58,6 +61,18 @@ const processGauges = Effect.suspend(() => {
   return Effect.all(effects, { discard: true })
 })
 
+/** The pool's own counts: no statement, so they tell even when the database does not answer. */
+const poolGauges = Effect.flatMap(Effect.serviceOption(DatabasePool), (pool) => {
+  if (Option.isNone(pool)) return Effect.void
+  const counts = pool.value.counts()
+  return Effect.all([
+    Metric.set(Metric.tagged(poolConnections, "state", "open"), counts.total),
+    Metric.set(Metric.tagged(poolConnections, "state", "idle"), counts.idle),
+    Metric.set(Metric.tagged(poolConnections, "state", "waiting"), counts.waiting),
+    Metric.set(poolMax, counts.max)
+  ], { discard: true })
+})
+
 /** Three small statements: a ping, the due deliveries (a partial index), the unfinished imports (another). */
 const readDatabase = Effect.gen(function*() {
   const sql = yield* SqlClient.SqlClient
@@ -91,4 +106,7 @@ const databaseGauges = readDatabase.pipe(
 )
 
 /** Brings the scrape-time gauges up to date; answers the names of those to leave out of this scrape. */
-export const refreshGauges: Effect.Effect<ReadonlySet<string>, never, SqlClient.SqlClient> = Effect.zipRight(processGauges, databaseGauges)
+export const refreshGauges: Effect.Effect<ReadonlySet<string>, never, SqlClient.SqlClient> = processGauges.pipe(
+  Effect.zipRight(poolGauges),
+  Effect.zipRight(databaseGauges)
+)

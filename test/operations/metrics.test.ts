@@ -71,6 +71,10 @@ for (const database of databases) {
       expect(valueOf(scraped, "cns_event_loop_delay_max_seconds")).toBeGreaterThanOrEqual(0)
       expect(valueOf(scraped, "cns_webhook_backlog")).toBeGreaterThanOrEqual(0)
       expect(valueOf(scraped, "cns_imports", { state: "queued" })).toBe(0)
+      // The pool's own counts: PGlite is one connection; PostgreSQL's pool holds up to 20, and the scrape's ping opened one.
+      expect(valueOf(scraped, "cns_database_pool_max_connections")).toBe(database.name === "pglite" ? 1 : 20)
+      expect(valueOf(scraped, "cns_database_pool_connections", { state: "open" })).toBeGreaterThanOrEqual(1)
+      expect(valueOf(scraped, "cns_database_pool_connections", { state: "waiting" })).toBe(0)
       expect(scraped.families.find((family) => family.name === "cns_http_request_duration_seconds")?.type).toBe("HISTOGRAM")
     })
 
