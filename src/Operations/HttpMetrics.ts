@@ -3,52 +3,12 @@ import type { SqlClient } from "@effect/sql"
 import { Clock, Effect, Exit, Metric } from "effect"
 import { ServerConfig } from "../Config.js"
 import { requestTarget, type RouteTable } from "../Http/RouteTable.js"
+import { routeTemplate } from "./RouteTemplate.js"
 import { httpRequestSeconds } from "./Metrics.js"
 import { watchEventLoop } from "./MetricsGauges.js"
 import { metricsAnswer, metricsPath } from "./MetricsRoute.js"
 
-/** A label for a request no route answers: unknown paths are unbounded, so they share one. */
-export const unmatched = "unmatched"
-
-// Served outside the HttpApi (probes, docs, MCP, certificates' files, the guest's pages): known
-// templates too, so what an operator sees of them is as bounded as the API's routes.
-const otherTemplates = [
-  "/healthz",
-  "/readyz",
-  metricsPath,
-  "/docs",
-  "/docs/errors",
-  "/openapi.json",
-  "/mcp",
-  "/guest/page.css",
-  "/certificates/signing-key.pem",
-  "/certificates/:id/certificate.json",
-  "/certificates/:id/certificate.sig",
-  "/contracts/:id/page/blocks/:block",
-  "/contracts/:id/page/:action"
-].map((template) => template.split("/").filter((segment) => segment !== ""))
-
 const methods = new Set(["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"])
-
-const template = (segments: ReadonlyArray<string>) => `/${segments.join("/")}`
-
-/** Every value the `route` label can take: a bounded set, whatever clients send. */
-export const routeLabels = (routes: RouteTable): ReadonlySet<string> =>
-  new Set([...routes.all.map((route) => template(route.segments)), ...otherTemplates.map(template), unmatched])
-
-/** The route template a request is counted under: the declared route's, never the path it was sent to. */
-export const routeLabel = (routes: RouteTable, method: string, target: string): string => {
-  const url = requestTarget(target)
-  if (url === null) return unmatched
-  // HEAD meets GET's route, as the gateway has it.
-  const route = routes.find(method === "HEAD" ? "GET" : method, url.pathname)
-  if (route !== undefined) return template(route.segments)
-  const segments = url.pathname.split("/").filter((segment) => segment !== "")
-  const other = otherTemplates.find((known) =>
-    known.length === segments.length && known.every((segment, i) => segment.startsWith(":") || segment === segments[i])
-  )
-  return other === undefined ? unmatched : template(other)
-}
 
 const statusOf = <E>(exit: Exit.Exit<{ readonly status: number }, E>) =>
   Exit.isSuccess(exit)
@@ -76,7 +36,7 @@ export const httpMetrics = (routes: RouteTable) => {
           Effect.flatMap(Clock.currentTimeNanos, (end) =>
             Metric.update(
               httpRequestSeconds.pipe(
-                Metric.tagged("route", routeLabel(routes, request.method, request.url)),
+                Metric.tagged("route", routeTemplate(routes, request.method, request.url)),
                 Metric.tagged("method", methods.has(request.method) ? request.method : "other"),
                 Metric.tagged("status_class", `${Math.floor(status / 100)}xx`)
               ),

@@ -1,8 +1,9 @@
 import { type HttpApp, type HttpRouter, HttpServerError, HttpServerRequest, HttpServerResponse } from "@effect/platform"
 import { Cause, Effect, Exit, LogLevel, Option } from "effect"
-import { requestTarget, type RouteTable } from "../Http/RouteTable.js"
+import type { RouteTable } from "../Http/RouteTable.js"
 import { randomToken } from "../RandomIds.js"
 import { type Notes, RequestNotes } from "./RequestLogNotes.js"
+import { probePaths, routeTemplate } from "./RouteTemplate.js"
 import { withRequestSpan } from "./Tracing.js"
 
 export const requestIdHeader = "request-id"
@@ -10,41 +11,9 @@ export const requestIdHeader = "request-id"
 /** A request's id, made here as Stripe makes its own: never taken from the client, so it always names one request. */
 export const newRequestId = () => `req_${randomToken(24)}`
 
-// Paths served outside the API's declarations: named as they are, since they hold no id.
-const fixedPaths = new Set([
-  "/healthz",
-  "/readyz",
-  "/metrics",
-  "/docs",
-  "/docs/errors",
-  "/openapi.json",
-  "/mcp",
-  "/guest/page.css",
-  "/certificates/signing-key.pem"
-])
-const probes = new Set(["/healthz", "/readyz", "/metrics"])
-const patterns: ReadonlyArray<readonly [RegExp, string]> = [
-  [/^\/contracts\/[^/]+\/page\/blocks\/[^/]+$/, "/contracts/:id/page/blocks/:block"],
-  [/^\/contracts\/[^/]+\/page\/[a-z-]+$/, "/contracts/:id/page/:action"],
-  [/^\/certificates\/[^/]+\/certificate\.json$/, "/certificates/:id/certificate.json"],
-  [/^\/certificates\/[^/]+\/certificate\.sig$/, "/certificates/:id/certificate.sig"]
-]
-
-/**
- * The route a request reached, as declared (`/contracts/:id/replies`), never its path: a path holds
- * ids and a query string may hold a guest's token. Anything else is `unmatched`.
- */
-export const routeTemplate = (routes: RouteTable, method: string, target: string): string => {
-  const url = requestTarget(target)
-  if (url === null) return "unmatched"
-  const route = routes.find(method === "HEAD" ? "GET" : method, url.pathname)
-  if (route !== undefined) return `/${route.segments.join("/")}`
-  if (fixedPaths.has(url.pathname)) return url.pathname
-  return patterns.find(([pattern]) => pattern.test(url.pathname))?.[1] ?? "unmatched"
-}
-
 /** A client's mistake is INFO at most; the service's is ERROR; probes and scrapes, every few seconds, DEBUG. */
-export const levelOf = (status: number, route: string): LogLevel.LogLevel => status >= 500 ? LogLevel.Error : probes.has(route) ? LogLevel.Debug : LogLevel.Info
+export const levelOf = (status: number, route: string): LogLevel.LogLevel =>
+  status >= 500 ? LogLevel.Error : probePaths.has(route) ? LogLevel.Debug : LogLevel.Info
 
 const logLine = (
   notes: Notes,

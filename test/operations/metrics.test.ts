@@ -17,11 +17,12 @@ import { type Running, startService, testSettings } from "../support/service.js"
 import { Api } from "../../src/Api.js"
 import { ServerConfig, type Settings } from "../../src/Config.js"
 import { routeTable } from "../../src/Http/RouteTable.js"
-import { httpMetrics, routeLabels } from "../../src/Operations/HttpMetrics.js"
+import { httpMetrics } from "../../src/Operations/HttpMetrics.js"
+import { routeTemplates } from "../../src/Operations/RouteTemplate.js"
 
 // Effect's metric registry is one per process: every figure here is a difference between two scrapes.
 const token = "metrics-token-for-the-suite"
-const allowedRoutes = routeLabels(routeTable(Api))
+const allowedRoutes = routeTemplates(routeTable(Api))
 
 const delta = (before: Scrape, after: Scrape, name: string, labels: Record<string, string> = {}) => valueOf(after, name, labels) - valueOf(before, name, labels)
 
