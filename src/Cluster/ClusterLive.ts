@@ -2,7 +2,7 @@ import { RunnerAddress, SingleRunner, SqlMessageStorage } from "@effect/cluster"
 import { NodeClusterSocket } from "@effect/platform-node"
 import { Duration, Effect, Layer, Option } from "effect"
 import { runnerNeedsPostgres, ServerConfig, type Settings } from "../Config.js"
-import { isPostgresUrl } from "../Sql/Database.js"
+import { isPostgresUrl } from "../Sql/DatabaseUrl.js"
 import { holdServingLock, whileJoining } from "./DatabaseLocks.js"
 import { lockStorage, shardingConfig } from "./LockStorage.js"
 

@@ -2,7 +2,7 @@ import { PgClient } from "@effect/sql-pg"
 import { Context, Data, Duration, Effect, Layer, Option, Queue, type Scope, Stream, SubscriptionRef } from "effect"
 import { ServerConfig, type Settings } from "../Config.js"
 import { randomToken } from "../RandomIds.js"
-import { isPostgresUrl } from "../Sql/Database.js"
+import { isPostgresUrl } from "../Sql/DatabaseUrl.js"
 
 /**
  * The one PostgreSQL channel the runners of a database talk on. A payload is `kind:sender`, the

@@ -119,10 +119,9 @@ export class ContractsRepo extends Effect.Service<ContractsRepo>()("Contracts/Co
     }
 
     /**
-     * Stores one decided write, the aggregate, its party rows, letters, events and mail, and the
-     * result (and answer) on the request's idempotency claim, as one statement, so all or nothing and one
-     * round trip. The sequence check is a second lock behind the entity's: a
-     * write decided on a stale copy matches no row, and then nothing else is written either.
+     * Stores one decided write, the aggregate, its party rows, letters, events and mail, and the result (and
+     * answer) on the request's idempotency claim, as one statement: all or nothing, one round trip. The sequence
+     * check is a second lock behind the entity's: a write decided on a stale copy matches no row, so nothing is written.
      */
     const save = Effect.fnUntraced(
       function*(
@@ -151,8 +150,7 @@ export class ContractsRepo extends Effect.Service<ContractsRepo>()("Contracts/Co
               recent_writes = ${json(recentWrites)}::jsonb, revision = revision + 1
             WHERE id = ${next.id} AND head_sequence = ${previous.head_sequence}
             RETURNING id`
-        const traceParent = events.length === 0 ? null : yield* currentTraceParent
-        const added = rowsOfSave(previous, next, events, effects, traceParent).map(addRows)
+        const added = rowsOfSave(previous, next, events, effects, yield* currentTraceParent).map(addRows)
         // The write's idempotency claim learns, in the same statement, that the write is stored.
         if (request !== null) added.push(writeOnClaim(sql, request, next.id, json(effects.result ?? null)))
         const rows = yield* sql<{ saved: number }>`

@@ -1,6 +1,7 @@
 import { Cause, ConfigError, Console, Effect, Option } from "effect"
 import { mkdirSync, rmSync, writeFileSync } from "node:fs"
 import { join } from "node:path"
+import { isPostgresUrl } from "../Sql/DatabaseUrl.js"
 
 export const runnerNeedsPostgres =
   "RUNNER_ADDRESS needs DATABASE_URL=postgres://…: the embedded database is one process's own, so it serves one runner only. Set DATABASE_URL to a PostgreSQL database, or unset RUNNER_ADDRESS."
@@ -14,14 +15,12 @@ export interface CheckedSettings {
   readonly runnerAddress?: string | undefined
 }
 
-const isPostgres = (url: string) => /^postgres(ql)?:\/\//.test(url)
-
 const codeOf = (error: unknown) => (error instanceof Error && "code" in error ? String(error.code) : String(error))
 
 // Its value is never repeated: a connection URL holds a password.
 const databaseUrlProblem = (url: string) => {
   if (url === "memory://") return undefined
-  if (!isPostgres(url)) {
+  if (!isPostgresUrl(url)) {
     return "is not a database the service reads; set it to postgres://user:password@host:5432/database, or memory://, or unset it for the embedded database in DATA_DIR."
   }
   try {
@@ -60,7 +59,7 @@ const dataDirProblem = (dir: string) => {
 const problems = (settings: CheckedSettings): ReadonlyArray<readonly [string, string | undefined]> => [
   ["PORT", Number.isInteger(settings.port) && settings.port >= 0 && settings.port <= 65535 ? undefined : `is ${settings.port}; it must be 0 to 65535.`],
   ["DATABASE_URL", Option.match(settings.databaseUrl, { onNone: () => undefined, onSome: databaseUrlProblem })],
-  ["RUNNER_ADDRESS", settings.runnerAddress !== undefined && !Option.exists(settings.databaseUrl, isPostgres) ? runnerNeedsPostgres : undefined],
+  ["RUNNER_ADDRESS", settings.runnerAddress !== undefined && !Option.exists(settings.databaseUrl, isPostgresUrl) ? runnerNeedsPostgres : undefined],
   ["PUBLIC_URL", publicUrlProblem(settings.publicUrl)],
   ["DATA_DIR", Option.isNone(settings.databaseUrl) ? dataDirProblem(settings.dataDir) : undefined]
 ]

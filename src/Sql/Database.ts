@@ -6,9 +6,8 @@ import { Context, Duration, Effect, Layer, Option } from "effect"
 import { mkdirSync } from "node:fs"
 import Pg from "pg"
 import { ServerConfig } from "../Config.js"
+import { isPostgresUrl } from "./DatabaseUrl.js"
 import { openDurable } from "./DurableNodeFs.js"
-
-export const isPostgresUrl = (url: string) => /^postgres(ql)?:\/\//.test(url)
 
 /** A statement on the connection a quiet moment holds. */
 export type QuietQuery = (text: string) => Promise<ReadonlyArray<Record<string, unknown>>>
