@@ -1,0 +1,71 @@
+import type { FactKind } from "../Words/Fact.js"
+import type { InferredFact, ParsedBlock } from "./Parsed.js"
+
+/** What the fact rules share: where a value sits in the blocks, and how to look around it. */
+
+export type Block = Pick<ParsedBlock, "kind" | "text">
+
+export interface Hit {
+  readonly block: number
+  readonly start: number
+  readonly end: number
+}
+
+const maxSpans = 100
+
+const spansOf = (blocks: ReadonlyArray<Block>, value: string): InferredFact["spans"] => {
+  const spans: Array<{ block: number; start: number; end: number }> = []
+  blocks.forEach((block, index) => {
+    for (let at = block.text.indexOf(value); at !== -1 && spans.length < maxSpans; at = block.text.indexOf(value, at + value.length)) {
+      spans.push({ block: index, start: at, end: at + value.length })
+    }
+  })
+  return spans
+}
+
+export const fact = (blocks: ReadonlyArray<Block>, name: string, label: string, kind: FactKind, hit: Hit): InferredFact | null => {
+  const value = blocks[hit.block].text.slice(hit.start, hit.end).trim()
+  if (value.length === 0) return null
+  const spans = spansOf(blocks, value)
+  return spans.length === 0 ? null : { name, label, kind, value, spans }
+}
+
+/** The opening blocks: title, parties and date, before recitals or the first numbered section. */
+export const preambleEnd = (blocks: ReadonlyArray<Block>): number => {
+  let end = 0
+  let clauses = 0
+  for (; end < Math.min(blocks.length, 10); end++) {
+    const text = blocks[end].text
+    if (end > 0 && clauses > 0 && /^(?:(?:[A-Z]\.\s)?WHEREAS|Whereas|RECITALS|BACKGROUND|ARTICLE|1\.|1\)|\(A\)|NOW)/.test(text)) break
+    if (blocks[end].kind === "clause") clauses++
+    if (clauses >= 3) {
+      end++
+      break
+    }
+  }
+  return Math.max(1, end)
+}
+
+/** All matches of a global pattern in a block range, in document order. */
+export const scan = (blocks: ReadonlyArray<Block>, pattern: RegExp, from = 0, to = blocks.length, group = 0): Array<Hit> => {
+  const hits: Array<Hit> = []
+  for (let index = from; index < to; index++) {
+    const text = blocks[index].text
+    for (const match of text.matchAll(pattern)) {
+      const value = match[group]
+      if (value === undefined) continue
+      const start = match.index + (group === 0 ? 0 : match[0].lastIndexOf(value))
+      hits.push({ block: index, start, end: start + value.length })
+    }
+  }
+  return hits
+}
+
+export const before = (blocks: ReadonlyArray<Block>, hit: Hit, size: number): string => blocks[hit.block].text.slice(Math.max(0, hit.start - size), hit.start)
+export const after = (blocks: ReadonlyArray<Block>, hit: Hit, size: number): string => blocks[hit.block].text.slice(hit.end, hit.end + size)
+
+export const sentenceAround = (text: string, at: number): readonly [number, number] => {
+  const start = Math.max(text.lastIndexOf(". ", at) + 1, at - 600, 0)
+  const stop = text.indexOf(". ", at)
+  return [start, stop === -1 ? Math.min(text.length, at + 600) : Math.min(stop + 1, at + 600)]
+}
