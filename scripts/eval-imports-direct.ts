@@ -1,6 +1,8 @@
 /**
  * Runs the rule parser in-process over the CUAD dev corpus and prints the scores:
  *   npx tsx scripts/eval-imports-direct.ts [--verbose]
+ * A quick loop for working on the rules, without the service: scores as `npm run eval:imports`
+ * does, for the develop set and the unseen set; `--verbose` shows the misses of the develop set only.
  * The corpus sits at ../shared/corpus/cuad-dev from the repository root (override with CORPUS_DIR).
  */
 import { readFileSync } from "node:fs"
@@ -10,17 +12,19 @@ import type { Label } from "./evalImports/score.js"
 import { addScores, scoreContract } from "./evalImports/score.js"
 import { printTable } from "./evalImports/table.js"
 import { corpusDir } from "./evalImports/corpus.js"
+import { splitCorpus } from "./evalImports/split.js"
 
 const corpus = corpusDir
 const verbose = process.argv.includes("--verbose")
 
 const labels = JSON.parse(readFileSync(path.join(corpus, "labels.json"), "utf8")) as ReadonlyArray<Label>
+const split = splitCorpus(labels.map((label) => label.file))
 const scores = labels.map((label) => {
   const text = readFileSync(path.join(corpus, label.file), "utf8")
   const outcome = parseDocument({ text, pages: [{ page: 1, start: 0, end: text.length }] })
   const facts = outcome._tag === "Parsed" ? outcome.parse.facts : []
   const score = scoreContract(facts, label)
-  if (verbose) {
+  if (verbose && split.develop.has(label.file)) {
     const misses = Object.entries(score).filter(([, counts]) => counts.fp > 0 || counts.fn > 0)
     if (outcome._tag === "Failed") console.log(`${label.file}: FAILED ${outcome.reason} ${outcome.detail}`)
     for (const [name, counts] of misses) {
@@ -35,4 +39,8 @@ const scores = labels.map((label) => {
   }
   return score
 })
-printTable(addScores(scores))
+const setScores = (set: ReadonlySet<string>) => addScores(scores.filter((_, index) => set.has(labels[index]!.file)))
+console.log(`develop on: ${split.develop.size} contracts`)
+printTable(setScores(split.develop))
+console.log(`\nunseen: ${split.unseen.size} contracts`)
+printTable(setScores(split.unseen))
