@@ -166,6 +166,23 @@ export const normalisePlace = (value: string): string => {
   return demonyms[text] ?? text
 }
 
+const countries = new Set(["united states", "usa", "u s a", "canada", "australia", "united kingdom", "england", "china"])
+
+/**
+ * The same jurisdiction, written as the contract writes it or as CUAD's annotators do: each
+ * jurisdiction of the label ("England, United Kingdom; Wales, United Kingdom") by its first name,
+ * every one of them named in the prediction ("England and Wales"), the first one first; a country
+ * after a state or province ("Victoria, Australia", "British Columbia, Canada") may be left out.
+ */
+export const placesMatch = (predicted: string, label: string): boolean => {
+  const wanted = label.split(";").map((part) => normalisePlace(part.split(",")[0]!))
+  const named = predicted.split(/,|\band\b/).map(normalisePlace).filter((name) => name.length > 0)
+  const alias = (name: string) => name === "prc" || name === "people s republic of china" ? "china" : name
+  const given = named.map(alias)
+  return given[0] === alias(wanted[0]!) && wanted.every((name) => given.includes(alias(name))) &&
+    given.every((name) => wanted.map(alias).includes(name) || countries.has(name))
+}
+
 /** Case-, punctuation- and whitespace-insensitive form of a party name. */
 export const normaliseParty = (value: string): string => value.toLowerCase().replace(/[^\p{L}\p{N}]/gu, "")
 
@@ -222,7 +239,7 @@ export const scoreContract = (predicted: ReadonlyArray<{ name: string; value: st
     expiration_date: one(value("expiration_date"), label.expiration_date, (a, b) => isPerpetual(b) ? isPerpetual(a) : datesMatch(a, b)),
     renewal_term: one(value("renewal_term"), label.renewal_term, durationsMatch),
     notice_period: one(value("notice_period"), label.notice_period, durationsMatch),
-    governing_law: one(value("governing_law"), label.governing_law, (a, b) => normalisePlace(a) === normalisePlace(b))
+    governing_law: one(value("governing_law"), label.governing_law, placesMatch)
   }
 }
 

@@ -8,11 +8,11 @@ const numberWord =
 /** "ninety (90)", "one hundred twenty (120)", "12", "one (I)", "one", "an", "*"; only number words go before "(90)". */
 const amount =
   `(?:(?:[a-z]{0,9}(?:ty|teen|red|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|and)[\\s-]){0,3}\\((?:\\d{1,3}|[IVX]{1,3})\\)|\\d{1,3}(?:\\.\\d)?|${numberWord}(?:\\s?\\((?:\\d{1,3}|[IVX]{1,3})\\))?)`
-const qualifier = "(?:(?:successive|consecutive|additional|further|another|renewal|extension|like)\\s){0,2}"
+const qualifier = "(?:(?:successive|consecutive|subsequent|succeeding|additional|further|another|renewal|extension|like)\\s){0,2}"
 const unit = "(?:calendar\\s|business\\s)?(?:years?|months?|weeks?|days?)"
 
 /** A duration with the words that carry it: "successive one (1) year periods", "an additional month", "ninety days'". */
-export const duration = `${qualifier}(?:periods?\\sof\\s)?${amount}\\s${qualifier}(?:${numberWord}[\\s-])?${unit}(?:\\s(?:periods?|terms?))?`
+export const duration = `${qualifier}(?:periods?\\sof\\s)?${amount}(?:\\s-?|-)${qualifier}(?:${numberWord}[\\s-])?${unit}(?:\\s(?:periods?|terms?))?`
 
 /** "$10,000", "US$ 5,000,000.00", "USD 250", "€1.5 million". */
 export const moneyPattern =
