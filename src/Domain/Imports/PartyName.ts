@@ -1,0 +1,127 @@
+import { corporateSuffix } from "./Patterns.js"
+
+/**
+ * One party's name, read token by token from where a preamble, a "Party A:" label or a signature
+ * line puts it. The name ends where its description starts (", a", "(", "having", "of 90 High
+ * Street", a lower-case word) or just after its corporate suffix.
+ */
+
+export interface Found {
+  readonly start: number
+  readonly end: number
+  readonly suffix: boolean
+}
+
+export interface NameOptions {
+  /** The name stands alone on its line ("Party A: Beijing … Science and Technology Co., Ltd."), so "and" may be part of it. */
+  readonly wholeLine?: boolean
+}
+
+interface Token {
+  readonly start: number
+  readonly end: number
+  readonly word: string
+}
+
+const joiners = new Set(["of", "de", "du", "la", "von", "van", "der", "&", "d/b/a", "d/b/a/", "dba", "for"])
+const stopWords = new Set([
+  "and",
+  "between",
+  "dated",
+  "having",
+  "with",
+  "whereas",
+  "this",
+  "the",
+  "by",
+  "hereinafter",
+  "herein",
+  "a",
+  "an",
+  "each",
+  "its",
+  "individual",
+  "individually",
+  "address",
+  "registered"
+])
+/** A name that is the document's own title or a date, read where a preamble was expected. */
+const notAName =
+  /\b(?:agreement|contract|exhibit|schedule|amendment|annex|appendix|january|february|march|april|may|june|july|august|september|october|november|december)\b/i
+
+/** "(1)", "1.", "(a)", "(ii)": a list marker before a name, not part of it. */
+const enumerator = /^(?:\(\d{1,2}\)|\d{1,2}[.)]|\([a-z]{1,4}\))$/
+
+const tokens = (text: string, from: number, limit: number): ReadonlyArray<Token> => {
+  const out: Array<Token> = []
+  const pattern = /\S+/g
+  pattern.lastIndex = from
+  let previousEnd = -1
+  for (let match = pattern.exec(text); match !== null && out.length < limit; match = pattern.exec(text)) {
+    // A name never runs over a block boundary; it may start on the line after its anchor ("BETWEEN:\nACME INC.").
+    if (previousEnd === -1 ? text.slice(from, match.index).split("\n").length > 4 : text.slice(previousEnd, match.index).includes("\n")) break
+    out.push({ start: match.index, end: match.index + match[0].length, word: match[0] })
+    previousEnd = match.index + match[0].length
+  }
+  return out
+}
+
+const bare = (word: string): string => word.replace(/[,;:]+$/, "")
+const capitalised = (word: string): boolean => /^[A-Z0-9&]/.test(word)
+const isSuffixWord = (word: string): boolean => corporateSuffix.test(word)
+
+/** Where the name proper starts: after a list marker and a lower-case "the" ("the Agent" is not a name; "The Right Solution" is). */
+const firstWord = (words: ReadonlyArray<Token>): number => {
+  let first = 0
+  if (first < words.length && enumerator.test(words[first].word)) first++
+  if (first < words.length && words[first].word === "the") first++
+  return first
+}
+
+/** Reads one entity name starting at `from` (after whitespace); null when none starts there. */
+export const entityAt = (text: string, from: number, options: NameOptions = {}): Found | null => {
+  const words = tokens(text, from, 16)
+  const first = firstWord(words)
+  let last = -1
+  let suffix = false
+  for (let index = first; index < words.length; index++) {
+    const word = words[index].word
+    const core = bare(word)
+    if (/^[("“”'‘]/.test(word) || core.length === 0) break
+    const lower = core.toLowerCase()
+    const inNameAnd = options.wholeLine === true && lower === "and" && index > first && !/[,;:]$/.test(words[index - 1].word)
+    const theAfterOf = index > first && lower === "the" && /^of$/i.test(words[index - 1].word)
+    if (stopWords.has(lower) && !(index === first && lower === "the") && !theAfterOf && !inNameAnd) break
+    if (!capitalised(core) && !joiners.has(lower) && !inNameAnd) break
+    const isSuffix = isSuffixWord(core)
+    last = index
+    suffix = suffix || isSuffix
+    const next = words[index + 1]
+    if (next === undefined) break
+    const nextCore = bare(next.word)
+    const nextIsSuffix = isSuffixWord(nextCore) || /^d\/b\/a/i.test(nextCore)
+    // "Celebrity Speakers of 90 High Street": "of" before a number starts an address.
+    if (/^of$/i.test(nextCore) && /^\d/.test(words[index + 2]?.word ?? "")) break
+    if (/[,;:]$/.test(word)) {
+      // After a comma only a suffix, "d/b/a" or another capitalised word of the name goes on ("Stratton, Cheeseman & Walsh").
+      if (/;|:$/.test(word)) break
+      if (!(nextIsSuffix || (!suffix && capitalised(nextCore) && !/^(?:A|An)$/.test(nextCore) && !stopWords.has(nextCore.toLowerCase())))) break
+    }
+    if (isSuffix && !nextIsSuffix) break
+  }
+  while (last >= first && joiners.has(bare(words[last].word).toLowerCase()) && !/^d\/b\/a/i.test(words[last].word)) last--
+  if (last < first) return null
+  const start = words[first].start
+  let end = words[last].end
+  while (end > start && /[,;:]/.test(text[end - 1])) end--
+  const name = text.slice(start, end)
+  const letters = name.replace(/[^A-Za-z]/g, "")
+  const wordCount = last - first + 1
+  if (letters.length < 2 || notAName.test(name)) return null
+  const bareThe = /^the$/i.test(words[first].word) ? 1 : 0
+  if (!suffix && wordCount - bareThe < 2 && !(letters.length >= 4 && letters === letters.toUpperCase())) return null
+  return { start, end, suffix }
+}
+
+/** Case-, punctuation- and leading-"the"-insensitive form, to name each party once. */
+export const sameParty = (name: string): string => name.toLowerCase().replace(/^the\s+/, "").replace(/[^\p{L}\p{N}]/gu, "")
