@@ -3,6 +3,7 @@ import { readFile } from "node:fs/promises"
 import { createRequire } from "node:module"
 import { dirname, join } from "node:path"
 import type { Extracted, ExtractedPage } from "../Domain/Imports/Parsed.js"
+import { withDocxNumbering } from "./DocxNumbering.js"
 import type * as Pdfjs from "pdfjs-dist/legacy/build/pdf.mjs"
 
 /** PostgreSQL text holds neither NUL nor lone surrogates. */
@@ -29,7 +30,11 @@ const plainText = (bytes: Uint8Array): Extracted => {
   return { text: text.replace(/\f/g, "\n"), pages }
 }
 
-const docxText = async (path: string): Promise<Extracted> => onePage(storable((await mammoth.extractRawText({ path })).value))
+/** mammoth's text, with the clause numbers Word shows for automatic numbering put back (DocxNumbering.ts). */
+const docxText = async (path: string): Promise<Extracted> => {
+  const raw = (await mammoth.extractRawText({ path })).value
+  return onePage(storable(await withDocxNumbering(new Uint8Array(await readFile(path)), raw)))
+}
 
 /** The part of pdfjs's text item this reads. */
 interface PdfTextItem {

@@ -31,10 +31,32 @@ export const sectionStart = /^(?:\d{1,3}(?:\.\d{1,3}){0,3}[.)]?\s|\([a-z0-9]{1,4
 const terminal = /[.;:!?)"”'\]]$/
 const shortCaps = (line: string): boolean => line.length <= 80 && /[A-Z]/.test(line) && !/[a-z]/.test(line)
 
+const attachmentLine = /^(?:EXHIBIT|SCHEDULE|ANNEX|APPENDIX|ATTACHMENT)\b|^(?:Exhibit|Schedule|Annex|Appendix|Attachment)\s{1,3}[A-Z0-9]{1,4}\b/
+const signatureLine = /^(?:By|Name|Title|Date|Its)\s{0,3}:/
+
+/**
+ * Whether a paragraph that follows `previous` after a page break or dropped furniture goes on with
+ * its sentence: the words before the break end mid-sentence in running text (not a heading), and
+ * what follows opens no section, heading or attachment. A lower-case start goes on after any gap.
+ */
+const runsOn = (text: string, previous: Piece, body: string, acrossBreak: boolean): boolean => {
+  const lastWords = text.slice(previous.parts.at(-1)![0], previous.end)
+  if (terminal.test(lastWords)) return false
+  if (/^[a-z]/.test(body)) return true
+  if (!acrossBreak || previous.end - previous.start < 80) return false
+  const lastLine = lastWords.slice(lastWords.lastIndexOf("\n") + 1).trim()
+  // A sentence cut mid-way ends on a small word ("the", "shall") or a comma, not on a name or a date.
+  const lastWord = /\S{1,40}$/.exec(lastLine)?.[0] ?? ""
+  if (!/^[a-z]/.test(lastWord) && !/,$/.test(lastWord)) return false
+  return !shortCaps(lastLine) && !signatureLine.test(lastLine) && /^[A-Za-z"“(]/.test(body) && !sectionStart.test(body) && !shortCaps(body) &&
+    !attachmentLine.test(body) && !/^(?:WHEREAS|IN WITNESS|NOW,? THEREFORE)/i.test(body)
+}
+
 /**
  * Paragraphs: lines between blank lines and furniture. A line opening a numbered section after a
  * finished sentence also starts a paragraph (PDF text joins a page's lines with one "\n"), and a
- * short ALL-CAPS first line is a heading on its own.
+ * short ALL-CAPS first line is a heading on its own. A sentence cut by a page break (and the page
+ * footer and header between) is one paragraph again, made of the parts on either side.
  */
 export const paragraphs = (extracted: Extracted): ReadonlyArray<Piece> => {
   const text = extracted.text
@@ -42,9 +64,18 @@ export const paragraphs = (extracted: Extracted): ReadonlyArray<Piece> => {
   const repeated = repeatedFurniture(lines)
   const breaks = pageBreaks(extracted)
   const out: Array<Piece> = []
-  let current: { start: number; end: number; lines: number; lastLine: string } | null = null
+  let current: { start: number; end: number; lines: number; lastLine: string; before: Piece | null } | null = null
+  let furnitureSince = false
   const close = () => {
-    if (current !== null) out.push(single(current.start, current.end))
+    if (current !== null) {
+      const before = current.before
+      out.push(
+        before === null
+          ? single(current.start, current.end)
+          : { start: before.start, end: current.end, parts: [...before.parts, [current.start, current.end]], straddle: true }
+      )
+      furnitureSince = false
+    }
     current = null
   }
   for (const line of lines) {
@@ -55,6 +86,7 @@ export const paragraphs = (extracted: Extracted): ReadonlyArray<Piece> => {
     }
     if (layoutReason(trimmed, repeated) !== null) {
       close()
+      furnitureSince = true
       continue
     }
     const skip = leadingFurniture(line.text)
@@ -63,21 +95,18 @@ export const paragraphs = (extracted: Extracted): ReadonlyArray<Piece> => {
     const body = text.slice(range[0], range[1])
     const startsOwn = current !== null &&
       ((sectionStart.test(body) && terminal.test(current.lastLine)) || (current.lines === 1 && shortCaps(current.lastLine) && !shortCaps(body)) ||
+        (attachmentLine.test(body) && (terminal.test(current.lastLine) || signatureLine.test(current.lastLine))) ||
         straddlesPage(breaks, current.end, range[0]))
     if (current !== null && startsOwn) close()
     if (current === null) {
       const previous = out.at(-1)
-      // A clause cut by a page break: the next words go on in lower case after blank lines or furniture.
-      if (previous !== undefined && /^[a-z]/.test(body)) {
-        const lastWords = text.slice(previous.parts.at(-1)![0], previous.end)
-        if (!terminal.test(lastWords) && range[1] - previous.start <= 6000) {
-          out.pop()
-          current = null
-          out.push({ start: previous.start, end: range[1], parts: [...previous.parts, range], straddle: true })
-          continue
-        }
+      const acrossBreak = previous !== undefined && (furnitureSince || straddlesPage(breaks, previous.end, range[0]))
+      if (previous !== undefined && range[1] - previous.start <= 6000 && runsOn(text, previous, body, acrossBreak)) {
+        out.pop()
+        current = { start: range[0], end: range[1], lines: 1, lastLine: body, before: previous }
+        continue
       }
-      current = { start: range[0], end: range[1], lines: 1, lastLine: body }
+      current = { start: range[0], end: range[1], lines: 1, lastLine: body, before: null }
     } else {
       current.end = range[1]
       current.lines++
