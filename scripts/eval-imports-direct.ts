@@ -8,6 +8,7 @@
 import { readFileSync } from "node:fs"
 import path from "node:path"
 import { parseDocument } from "../src/Domain/Imports/ParseDocument.js"
+import { normalizedValue } from "../src/Domain/Words/FactReading.js"
 import type { Label } from "./evalImports/score.js"
 import { addScores, scoreContract } from "./evalImports/score.js"
 import { printTable } from "./evalImports/table.js"
@@ -22,7 +23,9 @@ const split = splitCorpus(labels.map((label) => label.file))
 const scores = labels.map((label) => {
   const text = readFileSync(path.join(corpus, label.file), "utf8")
   const outcome = parseDocument({ text, pages: [{ page: 1, start: 0, end: text.length }] })
-  const facts = outcome._tag === "Parsed" ? outcome.parse.facts : []
+  const parsed = outcome._tag === "Parsed" ? outcome.parse.facts : []
+  // Dates score by what the service reads them as (`normalized`), as eval:imports does over HTTP.
+  const facts = parsed.map((fact) => fact.kind === "date" ? { ...fact, value: normalizedValue(fact, parsed) ?? fact.value } : fact)
   const score = scoreContract(facts, label)
   if (verbose && split.develop.has(label.file)) {
     const misses = Object.entries(score).filter(([, counts]) => counts.fp > 0 || counts.fn > 0)

@@ -1,5 +1,6 @@
 import type { Block, Hit } from "./FactScan.js"
 import { after, before, preambleEnd, scan } from "./FactScan.js"
+import { duration } from "./Patterns.js"
 
 /** Dates by role: when the agreement was made, when it takes effect, and when it ends. */
 
@@ -48,9 +49,10 @@ export const findDates = (blocks: ReadonlyArray<Block>) => {
   const tied = /effective/i.test(preambleText) || /["“]Effective Date["”]/.test(whole) ||
     /Effective Date (?:of this Agreement )?(?:shall be|means|is)\b/.test(whole) || /\bdate hereof\b/i.test(whole)
   const effective = explicit ?? (tied ? agreement : undefined)
-  const expiration = all.find((hit) =>
-    expirationCue.test(before(blocks, hit, 30)) && /\bterm\b|expir|terminat|in effect|contract end/i.test(blocks[hit.block].text)
-  )
+  // An end date written beats a length; either beats "until terminated" (findPerpetual), which a stated length contradicts.
+  const expiration =
+    all.find((hit) => expirationCue.test(before(blocks, hit, 30)) && /\bterm\b|expir|terminat|in effect|contract end/i.test(blocks[hit.block].text)) ??
+      findTermLength(blocks)
   return { agreement, effective, expiration }
 }
 
@@ -58,3 +60,33 @@ const perpetual = /\b(?:perpetual|in perpetuity|indefinitely|until terminated)\b
 
 export const findPerpetual = (blocks: ReadonlyArray<Block>): Hit | undefined =>
   scan(blocks, perpetual).find((hit) => /\bterm\b|continue|remain in (?:full )?(?:force|effect)/i.test(blocks[hit.block].text))
+
+/**
+ * How long the contract runs when no end date is written: "continue in effect for a period of Three (3) years",
+ * "The initial term of this Agreement shall be five (5) years from the Effective Date", "remain valid for 1 year".
+ * The value is the length as written; its `normalized` reading counts it from the start date.
+ */
+const termLength = new RegExp(duration, "gi")
+/** The words that lead to the contract's own length: the term, or the agreement continuing, then "is", "be", "for", "of" or "in". */
+const termLead =
+  /\b(?:term|duration|agreement|engagement|effect|force|valid)\b[^.;]{0,60}\b(?:be|is|of|for|in)\s(?:a\s(?:total\s)?(?:period\sof\s)?|an?\sinitial\s(?:period|term)\sof\s)?$/i
+/** Lengths of something else in the same sentence: renewals, notice, what survives the contract, payment. */
+const otherLength =
+  /renew|extended|extension|successive|additional|notice|surviv|during|thereafter|following|after\s|prior|confiden|compet|solicit|warrant|payment|invoice|records|insurance|royalt|until|maximum|minimum|at\sleast|more\sthan|less\sthan|excess|exceed/i
+const lengthEnd =
+  /^\s?(?:'s?\s)?(?:after|following|prior|before|thereafter(?!\s?\()|notice|written|of\s(?:written\s|prior\s)?notice|from\s(?:the\s)?(?:date\sof\s)?(?:termination|expiration|receipt|delivery))/i
+
+export const findTermLength = (blocks: ReadonlyArray<Block>): Hit | undefined =>
+  scan(blocks, termLength).map((hit) => {
+    // "for a period of three (3) years": the length is "three (3) years".
+    const lead = /^periods?\sof\s/i.exec(blocks[hit.block].text.slice(hit.start, hit.end))
+    return lead === null ? hit : { ...hit, start: hit.start + lead[0].length }
+  }).find((hit) => {
+    const text = blocks[hit.block].text
+    const value = text.slice(hit.start, hit.end)
+    const lead = before(blocks, hit, 160)
+    const sentence = lead.slice(Math.max(lead.lastIndexOf(". "), lead.lastIndexOf("; ")) + 1)
+    return !/\*|renew|successive|additional|further|another|extension|business/i.test(value) &&
+      /\bterm\b|in effect|in force|valid|continue|expir/i.test(text) &&
+      termLead.test(sentence) && !otherLength.test(sentence) && !lengthEnd.test(after(blocks, hit, 40))
+  })

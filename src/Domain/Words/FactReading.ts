@@ -1,0 +1,182 @@
+import { parseNumberWords } from "./NumberWords.js"
+
+/**
+ * What a fact's words mean, read at request time so it follows every edit: a `date` fact as an ISO
+ * date, a `term` or `notice` fact as an ISO 8601 duration, and an expiration written as a term
+ * ("five (5) years") as the date it ends, counted from the contract's start. Pure: the words in,
+ * a string or null out. Null whenever the words do not read as one thing; it never guesses.
+ */
+
+export interface FactWords {
+  readonly name: string
+  readonly kind: string
+  readonly value: string | number
+}
+
+const monthNumbers: Record<string, number> = {
+  jan: 1,
+  feb: 2,
+  mar: 3,
+  apr: 4,
+  may: 5,
+  jun: 6,
+  jul: 7,
+  aug: 8,
+  sep: 9,
+  oct: 10,
+  nov: 11,
+  dec: 12
+}
+const monthWord = "(jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]{0,6}\\.?"
+const ordinal = "(?:st|nd|rd|th)?"
+const yearWord = "((?:19|20)\\d{2})"
+
+// Each pattern is anchored on words it needs, with bounded gaps, so each runs in linear time.
+const dayFirst = new RegExp(`\\b(\\d{1,2})${ordinal}\\s?(?:day\\s(?:of\\s)?)?(?:the\\smonth\\sof\\s)?${monthWord}\\s?,?\\s?${yearWord}\\b`, "g")
+const monthFirst = new RegExp(`\\b${monthWord}\\s?(\\d{1,2})${ordinal}\\s?[,.]?\\s?${yearWord}\\b`, "g")
+const monthOnly = new RegExp(`\\b${monthWord}\\s?,?\\s?(?:of\\s)?${yearWord}\\b`, "g")
+const numeric = /(?<![\d/-])(\d{1,2})([/-])(\d{1,2})\2(\d{4}|\d{2})(?![\d/-])/g
+const iso = /(?<![\d-])((?:19|20)\d{2})-(\d{2})-(\d{2})(?![\d-])/g
+
+/**
+ * The words as the date rules read them: lower case, single spaces, and ordinals torn by a bad PDF
+ * text layer mended ("1s t" and "19t h" are 1st and 19th, "315t" is 31st with its s read as a 5).
+ */
+const mend = (value: string): string =>
+  value
+    .toLowerCase()
+    .replace(/\s+/g, " ")
+    .replace(/(\d) ?(s ?t|n ?d|r ?d|t ?h)\b/g, (_, digit: string, suffix: string) => digit + suffix.replace(" ", ""))
+    .replace(/\b(\d{1,2})\.?5t\b/g, "$1st")
+
+const pad = (n: number): string => String(n).padStart(2, "0")
+const daysIn = (year: number, month: number): number => new Date(Date.UTC(year, month, 0)).getUTCDate()
+
+const calendarDate = (year: number, month: number, day: number | null): string | null => {
+  if (month < 1 || month > 12) return null
+  if (day === null) return `${year}-${pad(month)}`
+  return day >= 1 && day <= daysIn(year, month) ? `${year}-${pad(month)}-${pad(day)}` : null
+}
+
+const fullYear = (year: string): number => (year.length === 4 ? Number(year) : Number(year) + (Number(year) > 50 ? 1900 : 2000))
+
+/** Every date the words hold, each with where it sits, as `YYYY-MM-DD` (or `YYYY-MM` when no day is written). */
+const datesIn = (text: string): Array<{ at: number; end: number; date: string | null }> => {
+  const found: Array<{ at: number; end: number; date: string | null }> = []
+  const take = (pattern: RegExp, read: (match: RegExpExecArray) => string | null) => {
+    for (const match of text.matchAll(pattern)) {
+      const at = match.index
+      const end = at + match[0].length
+      if (found.some((other) => at < other.end && end > other.at)) continue
+      found.push({ at, end, date: read(match as RegExpExecArray) })
+    }
+  }
+  take(iso, (m) => calendarDate(Number(m[1]), Number(m[2]), Number(m[3])))
+  take(dayFirst, (m) => calendarDate(Number(m[3]), monthNumbers[m[2]!]!, Number(m[1])))
+  take(monthFirst, (m) => calendarDate(Number(m[3]), monthNumbers[m[1]!]!, Number(m[2])))
+  take(monthOnly, (m) => calendarDate(Number(m[2]), monthNumbers[m[1]!]!, null))
+  // Numbers alone read month first, as the US contracts of the corpus write them ("1/27/2020").
+  take(numeric, (m) => calendarDate(fullYear(m[4]!), Number(m[1]), Number(m[3])))
+  return found.sort((a, b) => a.at - b.at)
+}
+
+/** Longer words are a clause, not one date or period: they read as nothing, which also bounds the work on hostile values. */
+const maxWords = 400
+
+/** The one calendar date the words name, or null when they name none, several, or an impossible one. */
+export const readDate = (value: string): string | null => {
+  if (value.length > maxWords) return null
+  const dates = [...new Set(datesIn(mend(value)).map((found) => found.date))]
+  return dates.length === 1 ? dates[0]! : null
+}
+
+const units: Record<string, string> = { year: "Y", month: "M", week: "W", day: "D" }
+const unitPattern = /\b(business |working )?(year|month|week|day)s?\b/
+
+const singular = new Set(["a", "an", "one", "another"])
+const filler = /^(?:successive|consecutive|subsequent|additional|further|initial|renewal|calendar|full|like|period|periods|of|the)$/
+
+/** The number nearest before a unit: "(90)" over "ninety", "twelve" in "one (1) additional twelve month", "a" in "a year". */
+const amountBefore = (head: string): number | null => {
+  const tokens = head.slice(-80).split(/[\s-]+/).filter((token) => token.length > 0)
+  let at = tokens.length - 1
+  // Up to three qualifiers sit between a number and its unit: "five (5) consecutive calendar years".
+  for (let skipped = 0; at >= 0 && skipped < 3 && filler.test(tokens[at]!); skipped++) at--
+  if (at < 0) return null
+  const figure = /^\(?(\d{1,4})\)?,?$/.exec(tokens[at]!)
+  if (figure !== null) return Number(figure[1])
+  if (tokens[at] === "a" || tokens[at] === "an") return at > 0 && tokens[at - 1] === "half" ? 0.5 : 1
+  let from = at
+  while (from > 0 && at - from < 4 && parseNumberWords(tokens.slice(from - 1, at + 1)) !== null) from--
+  const spelled = parseNumberWords(tokens.slice(from, at + 1))
+  if (spelled !== null && spelled > 0) return spelled
+  return singular.has(tokens[at]!) ? 1 : null
+}
+
+/** A period as an ISO 8601 duration ("P1Y", "P90D", "P6M"); null without a unit, or in business days, which no calendar counts. */
+export const readDuration = (value: string): string | null => {
+  if (value.length > maxWords) return null
+  const text = mend(value).replace(/[–—]/g, "-")
+  const unit = unitPattern.exec(text)
+  if (unit === null || unit[1] !== undefined) return null
+  const amount = amountBefore(text.slice(0, unit.index))
+  if (amount === null) return null
+  // Half a year is six months; half of a shorter unit has no whole count, so it reads as nothing.
+  if (amount === 0.5) return unit[2] === "year" ? "P6M" : null
+  return Number.isInteger(amount) ? `P${amount}${units[unit[2]!]}` : null
+}
+
+/** Whether the words say the contract runs with no end date. */
+export const isOpenEnded = (value: string): boolean => /perpetu|indefinite|until terminated/i.test(value)
+
+/** A start date plus a period, as annotators count it: the anniversary, no day taken off ("five years from June 1, 2020" is 2025-06-01). */
+export const addPeriod = (start: string, period: string): string | null => {
+  const parts = /^(\d{4})-(\d{2})(?:-(\d{2}))?$/.exec(start)
+  const length = /^P(\d{1,4})([YMWD])$/.exec(period)
+  if (parts === null || length === null) return null
+  const [year, month, day] = [Number(parts[1]), Number(parts[2]), parts[3] === undefined ? null : Number(parts[3])]
+  const n = Number(length[1])
+  if (length[2] === "Y" || length[2] === "M") {
+    const months = year * 12 + (month - 1) + (length[2] === "Y" ? n * 12 : n)
+    const [toYear, toMonth] = [Math.floor(months / 12), (months % 12) + 1]
+    // A start on the 31st ends on the month's last day when the month is shorter.
+    return calendarDate(toYear, toMonth, day === null ? null : Math.min(day, daysIn(toYear, toMonth)))
+  }
+  if (day === null) return null
+  const end = new Date(Date.UTC(year, month - 1, day + n * (length[2] === "W" ? 7 : 1)))
+  return `${end.getUTCFullYear()}-${pad(end.getUTCMonth() + 1)}-${pad(end.getUTCDate())}`
+}
+
+const startOf = (facts: ReadonlyArray<FactWords>): string | null => {
+  for (const name of ["effective_date", "agreement_date"]) {
+    const start = facts.find((fact) => fact.name === name && fact.kind === "date")
+    const date = start === undefined || typeof start.value !== "string" ? null : readDate(start.value)
+    if (date !== null) return date
+  }
+  return null
+}
+
+/** An expiration: the date written, or a term counted from the date it names or else the contract's start; null when it runs until terminated. */
+const readExpiration = (value: string, facts: ReadonlyArray<FactWords>): string | null => {
+  if (isOpenEnded(value) || value.length > maxWords) return null
+  const period = readDuration(value)
+  if (period === null) return readDate(value)
+  const dates = datesIn(mend(value))
+  if (dates.length > 1) return null
+  const start = dates.length === 1 ? dates[0]!.date : startOf(facts)
+  return start === null ? null : addPeriod(start, period)
+}
+
+/** The reading of one fact among the contract's facts (an expiration counts from the start facts). */
+export const normalizedValue = (fact: FactWords, facts: ReadonlyArray<FactWords>): string | null => {
+  if (typeof fact.value !== "string") return null
+  switch (fact.kind) {
+    case "date":
+      return fact.name === "expiration_date" ? readExpiration(fact.value, facts) : readDate(fact.value)
+    case "term":
+    case "notice":
+      return readDuration(fact.value)
+    default:
+      return null
+  }
+}
