@@ -33,7 +33,9 @@ const describedAfter = (text: string, end: number): boolean =>
 const listAnchors: ReadonlyArray<RegExp> = [
   /\bby\s{1,3}and\s{1,3}(?:between|among|amongst)\b\s{0,3}[:,]?/gi,
   /\b(?:entered\s{1,3}into|made|executed)\b[^.;()"“]{0,60}?\bby\b\s{0,3}[:,]?/g,
-  /\b(?:between|among|amongst)\b\s{0,3}[:,]?/gi
+  /\b(?:between|among|amongst)\b\s{0,3}[:,]?/gi,
+  // A letter agreement: the senders are named after the salutation ("Ladies and Gentlemen: Blue Hills Bancorp, Inc. (…), …").
+  /\b(?:Ladies\s{1,3}and\s{1,3}Gentlemen|Dear\s{1,3}Sirs?(?:\s{1,3}and\s{1,3}Mesdames)?)\s{0,3}[:,]/g
 ]
 
 const firstOfList = (text: string, opening: number): Found | null => {
@@ -44,8 +46,10 @@ const firstOfList = (text: string, opening: number): Found | null => {
       if (found !== null) return found
     }
   }
-  // Without an anchor, the preamble opens on the first party's name ("Mutual Insurance … and Stratton … agree as follows").
-  return entityAt(text, opening)
+  // Without an anchor, the preamble opens on the first party's name ("Mutual Insurance … and Stratton … agree as follows");
+  // a company's suffix tells it from a heading ("Datec Contact Details").
+  const opened = entityAt(text, opening)
+  return opened !== null && opened.suffix ? opened : null
 }
 
 /** The next party after `cursor`: after "and", "AND:", or a comma that closes the previous party's description. */
@@ -53,18 +57,33 @@ const nextOfList = (text: string, cursor: number, count: number): Found | null =
   const window = text.slice(cursor, cursor + (count === 1 ? 700 : 400))
   const stop = /\b(?:WHEREAS|Whereas|RECITALS|WITNESSETH|agree as follows|hereby agree|NOW,? THEREFORE)\b/.exec(window)
   const scope = stop === null ? window : window.slice(0, stop.index)
-  const joiner = /(?:\b(?:and|AND|And)\b:?|[)”"],|;)\s{1,5}/g
+  const joiner =
+    /(?:\b(?:and|AND|And)\b:?|[)”"],|;|\b(?:corporation|company|partnership|association|bank|trust),|\bagent\s{1,3}for|\bon\s{1,3}behalf\s{1,3}of)\s{1,5}/g
   for (let match = joiner.exec(scope); match !== null; match = joiner.exec(scope)) {
     const at = cursor + match.index + match[0].length
     if (depthAt(text, cursor, at) > 0) continue
-    const candidate = entityAt(text, at)
-    if (candidate === null) continue
+    const named = entityAt(text, at)
+    if (named === null) continue
+    const candidate = representedBy(text, named)
     const name = text.slice(candidate.start, candidate.end)
     const described = describedAfter(text, candidate.end)
     const strong = candidate.suffix || (name === name.toUpperCase() && /[A-Z]{3}/.test(name) && described)
-    if (strong || described) return candidate
+    // "Securities and Exchange Commission": an "and" between two capitalised words joins one name, not two parties.
+    const insideName = /[A-Z][A-Za-z]{0,30}\s{1,3}(?:and|AND|And)\s{1,5}$/.test(text.slice(Math.max(cursor, at - 40), at))
+    if (strong || candidate.listed === true || (described && !insideName)) return candidate
   }
   return null
+}
+
+/**
+ * "Natalija Tunevic, director of FreeCook (hereinafter referred to as "Client")": the person signs
+ * for the company, which is the party.
+ */
+const representedBy = (text: string, found: Found): Found => {
+  const role = /^,\s{0,3}(?:the\s)?(?:director|president|owner|chief\sexecutive\sofficer|CEO|managing\sdirector|general\spartner|manager|member)\s(?:of|at)\s/i
+    .exec(text.slice(found.end, found.end + 60))
+  if (role === null) return found
+  return entityAt(text, found.end + role[0].length, { single: true }) ?? found
 }
 
 /** Up to six parties, in the order the preamble names them. */
@@ -73,7 +92,7 @@ export const findParties = (text: string, opening = 0): ReadonlyArray<Found> => 
   if (labelled.length >= 2) return labelled
   const first = firstOfList(text, opening)
   if (first === null) return []
-  const parties: Array<Found> = [first]
+  const parties: Array<Found> = [representedBy(text, first)]
   for (let next = nextOfList(text, first.end, 1); next !== null && parties.length < maxParties; next = nextOfList(text, next.end, parties.length)) {
     parties.push(next)
   }
@@ -93,8 +112,28 @@ const labelledParties = (text: string): ReadonlyArray<Found> => {
 /** A preamble that leaves parties to the signature page ("each of the persons set forth on the signature page hereto"). */
 const pointsToSignatures = /\bsignature\s{1,3}pages?\b/i
 
+const maxPreambleBlocks = 30
+const maxPreambleChars = 8000
+const bodyStarts =
+  /^(?:(?:[A-Z]\.\s)?WHEREAS|Whereas|RECITALS|Recitals|BACKGROUND|WITNESSETH|NOW|IN CONSIDERATION|ARTICLE|Article\s1\b|Section\s1\b|1\.\s|1\)\s)/
+
+/**
+ * The blocks that can name the parties: the preamble, and on through short lines ("AND:", "Party B:",
+ * an address) until the recitals or the first section, for a cover page that lays one party per line.
+ */
+const partyPreambleEnd = (blocks: ReadonlyArray<Block>, preamble: number): number => {
+  let end = preamble
+  let chars = blocks.slice(0, preamble).reduce((sum, block) => sum + block.text.length, 0)
+  while (end < Math.min(blocks.length, maxPreambleBlocks) && !bodyStarts.test(blocks[end].text) && chars + blocks[end].text.length <= maxPreambleChars) {
+    chars += blocks[end].text.length
+    end++
+  }
+  return end
+}
+
 /** Where each party is named: the preamble's parties first, then those only the signature block names. */
-export const findPartyHits = (blocks: ReadonlyArray<Block>, preamble: number): ReadonlyArray<Hit> => {
+export const findPartyHits = (blocks: ReadonlyArray<Block>, opening: number): ReadonlyArray<Hit> => {
+  const preamble = partyPreambleEnd(blocks, opening)
   const joined = blocks.slice(0, preamble).map((block) => block.text)
   const offsets: Array<number> = []
   joined.forEach((_, index) => offsets.push(index === 0 ? 0 : offsets[index - 1] + joined[index - 1].length + 1))

@@ -10,11 +10,15 @@ export interface Found {
   readonly start: number
   readonly end: number
   readonly suffix: boolean
+  /** Written after a list marker ("(2) NIGEL CROCKETT"): the preamble numbers its parties. */
+  readonly listed?: boolean
 }
 
 export interface NameOptions {
   /** The name stands alone on its line ("Party A: Beijing … Science and Technology Co., Ltd."), so "and" may be part of it. */
   readonly wholeLine?: boolean
+  /** The context says a name follows ("director of FreeCook"), so one word will do. */
+  readonly single?: boolean
 }
 
 interface Token {
@@ -66,8 +70,16 @@ const tokens = (text: string, from: number, limit: number): ReadonlyArray<Token>
   return out
 }
 
+/**
+ * "Mutual Insurance Corporation of America, a Michigan …": a place after the suffix belongs to the
+ * legal name when the description follows it; "Tigrent Learning UK Limited of Boston House, 69 …" is an address.
+ */
+const placeOfName = (text: string, at: number): boolean =>
+  /^of\s{1,3}(?:[A-Z][A-Za-z.&'-]{0,30}\s{1,3}){0,2}[A-Z][A-Za-z.&'-]{0,30}(?:,?\s{1,3}(?:an?\s|\(|hereinafter)|\s{0,3}(?:\n|$))/.test(text.slice(at, at + 120))
+
 const bare = (word: string): string => word.replace(/[,;:]+$/, "")
-const capitalised = (word: string): boolean => /^[A-Z0-9&]/.test(word)
+/** "Acme", "3M", "&", and a brand's inner capital ("iDreamSky", "eBay"). */
+const capitalised = (word: string): boolean => /^(?:[A-Z0-9&]|[a-z][A-Z])/.test(word)
 const isSuffixWord = (word: string): boolean => corporateSuffix.test(word)
 
 /** Where the name proper starts: after a list marker and a lower-case "the" ("the Agent" is not a name; "The Right Solution" is). */
@@ -76,6 +88,14 @@ const firstWord = (words: ReadonlyArray<Token>): number => {
   if (first < words.length && enumerator.test(words[first].word)) first++
   if (first < words.length && words[first].word === "the") first++
   return first
+}
+
+/** The index of the word closing a parenthesis opened at `open`, when a capitalised word of the name follows it; else -1. */
+const innerParenthesis = (words: ReadonlyArray<Token>, open: number): number => {
+  for (let index = open; index < Math.min(words.length - 1, open + 3); index++) {
+    if (words[index].word.endsWith(")")) return capitalised(words[index + 1].word) ? index : -1
+  }
+  return -1
 }
 
 /** Reads one entity name starting at `from` (after whitespace); null when none starts there. */
@@ -87,6 +107,13 @@ export const entityAt = (text: string, from: number, options: NameOptions = {}):
   for (let index = first; index < words.length; index++) {
     const word = words[index].word
     const core = bare(word)
+    const closing = options.wholeLine === true && index > first && word.startsWith("(") ? innerParenthesis(words, index) : -1
+    if (closing !== -1) {
+      // "China Online Housing (Hong Kong) Co., Ltd.": a bracketed place inside a name that goes on.
+      last = closing
+      index = closing
+      continue
+    }
     if (/^[("“”'‘]/.test(word) || core.length === 0) break
     const lower = core.toLowerCase()
     const inNameAnd = options.wholeLine === true && lower === "and" && index > first && !/[,;:]$/.test(words[index - 1].word)
@@ -107,7 +134,7 @@ export const entityAt = (text: string, from: number, options: NameOptions = {}):
       if (/;|:$/.test(word)) break
       if (!(nextIsSuffix || (!suffix && capitalised(nextCore) && !/^(?:A|An)$/.test(nextCore) && !stopWords.has(nextCore.toLowerCase())))) break
     }
-    if (isSuffix && !nextIsSuffix) break
+    if (isSuffix && !nextIsSuffix && !(/^of$/i.test(nextCore) && placeOfName(text, next.start))) break
   }
   while (last >= first && joiners.has(bare(words[last].word).toLowerCase()) && !/^d\/b\/a/i.test(words[last].word)) last--
   if (last < first) return null
@@ -119,8 +146,8 @@ export const entityAt = (text: string, from: number, options: NameOptions = {}):
   const wordCount = last - first + 1
   if (letters.length < 2 || notAName.test(name)) return null
   const bareThe = /^the$/i.test(words[first].word) ? 1 : 0
-  if (!suffix && wordCount - bareThe < 2 && !(letters.length >= 4 && letters === letters.toUpperCase())) return null
-  return { start, end, suffix }
+  if (!suffix && options.single !== true && wordCount - bareThe < 2 && !(letters.length >= 4 && letters === letters.toUpperCase())) return null
+  return { start, end, suffix, listed: first > 0 && enumerator.test(words[0].word) }
 }
 
 /** Case-, punctuation- and leading-"the"-insensitive form, to name each party once. */
