@@ -102,7 +102,7 @@ export const renderDocx = async (text: string): Promise<Rendered> => {
     counters[level]++
     for (let deeper = level + 1; deeper < counters.length; deeper++) counters[deeper] = 0
     // What Word shows is its own count, whatever the source's number said.
-    const label = level === 0 ? `${counters[0]}.` : level === 1 ? `${counters[0]}.${counters[1]}` : `(${letters[(counters[2] - 1) % 26]})`
+    const label = level === 0 ? `${counters[0]}.` : level === 1 ? `${Math.max(counters[0], 1)}.${counters[1]}` : `(${letters[(counters[2] - 1) % 26]})`
     const rest = source.slice(match[0].length)
     paragraphs.push(`${label} ${rest}`)
     children.push(new Paragraph({ text: rest, numbering: { reference: "clauses", level } }))

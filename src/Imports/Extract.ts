@@ -91,10 +91,19 @@ const linesOf = (items: ReadonlyArray<PdfTextItem>): ReadonlyArray<Line> => {
 
 const median = (values: ReadonlyArray<number>) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]
 
-/** Lines joined by "\n", with "\n\n" where the gap is clearly more than the page's usual line spacing or the text jumps up. */
-const pageText = (lines: ReadonlyArray<Line>) => {
+/** The gaps between a page's consecutive lines that can be line spacing: downwards, under four lines' height. */
+const lineGaps = (lines: ReadonlyArray<Line>): Array<number> =>
+  lines.slice(1).map((line, i) => lines[i]!.y - line.y).filter((gap, i) => gap > 0 && gap <= lines[i + 1]!.size * 4)
+
+/**
+ * Lines joined by "\n", with "\n\n" where the gap is clearly more than the usual line spacing or the
+ * text jumps up. The usual spacing is the page's, or the document's where that is tighter: on a page
+ * of one-line paragraphs (a signature page, a schedule) the page's own median is the paragraph gap.
+ */
+const pageText = (lines: ReadonlyArray<Line>, documentSpacing?: number) => {
   const gaps = lines.slice(1).map((line, i) => lines[i]!.y - line.y)
-  const spacing = median(gaps.filter((gap, i) => gap > 0 && gap <= lines[i + 1]!.size * 4))
+  const own = median(lineGaps(lines))
+  const spacing = own === undefined || documentSpacing === undefined ? own ?? documentSpacing : Math.min(own, documentSpacing)
   return lines.map((line, i) => {
     if (i === 0) return line.text
     const gap = gaps[i - 1]!
@@ -118,18 +127,22 @@ const pdfText = async (path: string): Promise<Extracted> => {
   })
   try {
     const doc = await task.promise
-    let text = ""
-    const pages: Array<ExtractedPage> = []
+    const pageLines: Array<ReadonlyArray<Line>> = []
     for (let number = 1; number <= doc.numPages; number++) {
       const page = await doc.getPage(number)
       const content = await page.getTextContent()
       page.cleanup()
-      const items = content.items.filter((item): item is typeof item & PdfTextItem => "str" in item)
-      if (number > 1) text += "\n\n"
-      const start = text.length
-      text += storable(pageText(linesOf(items)))
-      pages.push({ page: number, start, end: text.length })
+      pageLines.push(linesOf(content.items.filter((item): item is typeof item & PdfTextItem => "str" in item)))
     }
+    const documentSpacing = median(pageLines.flatMap(lineGaps))
+    let text = ""
+    const pages: Array<ExtractedPage> = []
+    pageLines.forEach((lines, index) => {
+      if (index > 0) text += "\n\n"
+      const start = text.length
+      text += storable(pageText(lines, documentSpacing))
+      pages.push({ page: index + 1, start, end: text.length })
+    })
     return { text, pages }
   } finally {
     // Destroying the loading task destroys the document too, and also covers a document that never opened.

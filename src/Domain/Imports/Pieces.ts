@@ -32,7 +32,7 @@ const terminal = /[.;:!?)"”'\]]$/
 const shortCaps = (line: string): boolean => line.length <= 80 && /[A-Z]/.test(line) && !/[a-z]/.test(line)
 
 const attachmentLine = /^(?:EXHIBIT|SCHEDULE|ANNEX|APPENDIX|ATTACHMENT)\b|^(?:Exhibit|Schedule|Annex|Appendix|Attachment)\s{1,3}[A-Z0-9]{1,4}\b/
-const signatureLine = /^(?:By|Name|Title|Date|Its)\s{0,3}:/
+const signatureLine = /^(?:By|Name|Title|Date|Its)\s{0,3}:|^IN WITNESS WHEREOF|\/s\//i
 
 /**
  * Whether a paragraph that follows `previous` after a page break or dropped furniture goes on with
@@ -64,7 +64,8 @@ export const paragraphs = (extracted: Extracted): ReadonlyArray<Piece> => {
   const repeated = repeatedFurniture(lines)
   const breaks = pageBreaks(extracted)
   const out: Array<Piece> = []
-  let current: { start: number; end: number; lines: number; lastLine: string; before: Piece | null } | null = null
+  // `signed`: the paragraph holds signature lines, so an attachment heading after them starts the attachment.
+  let current: { start: number; end: number; lines: number; lastLine: string; before: Piece | null; signed: boolean } | null = null
   let furnitureSince = false
   const close = () => {
     if (current !== null) {
@@ -95,7 +96,7 @@ export const paragraphs = (extracted: Extracted): ReadonlyArray<Piece> => {
     const body = text.slice(range[0], range[1])
     const startsOwn = current !== null &&
       ((sectionStart.test(body) && terminal.test(current.lastLine)) || (current.lines === 1 && shortCaps(current.lastLine) && !shortCaps(body)) ||
-        (attachmentLine.test(body) && (terminal.test(current.lastLine) || signatureLine.test(current.lastLine))) ||
+        (attachmentLine.test(body) && (terminal.test(current.lastLine) || current.signed)) ||
         straddlesPage(breaks, current.end, range[0]))
     if (current !== null && startsOwn) close()
     if (current === null) {
@@ -103,14 +104,15 @@ export const paragraphs = (extracted: Extracted): ReadonlyArray<Piece> => {
       const acrossBreak = previous !== undefined && (furnitureSince || straddlesPage(breaks, previous.end, range[0]))
       if (previous !== undefined && range[1] - previous.start <= 6000 && runsOn(text, previous, body, acrossBreak)) {
         out.pop()
-        current = { start: range[0], end: range[1], lines: 1, lastLine: body, before: previous }
+        current = { start: range[0], end: range[1], lines: 1, lastLine: body, before: previous, signed: signatureLine.test(body) }
         continue
       }
-      current = { start: range[0], end: range[1], lines: 1, lastLine: body, before: null }
+      current = { start: range[0], end: range[1], lines: 1, lastLine: body, before: null, signed: signatureLine.test(body) }
     } else {
       current.end = range[1]
       current.lines++
       current.lastLine = body
+      current.signed ||= signatureLine.test(body)
     }
   }
   close()

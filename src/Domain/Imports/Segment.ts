@@ -20,6 +20,7 @@ const connector = /^(?:by and )?(?:between|and|among)\s{0,3}:?$/i
 const aliasOnly = /^\(\s{0,3}["“”'][^()]{1,80}\)$/
 const exhibitHeading = /^[.\s]?(?:EXHIBIT|SCHEDULE|ANNEX|APPENDIX|ATTACHMENT)\s{1,3}(?:[A-Z]{1,2}|\d{1,2}|[IVX]{1,4})(?:-\d{1,2})?(?![.\d])\b/i
 const capsExhibit = /^[.\s]?(?:EXHIBIT|SCHEDULE|ANNEX|APPENDIX|ATTACHMENT)\s/
+const attachmentWord = /^(?:EXHIBIT|SCHEDULE|ANNEX|APPENDIX|ATTACHMENT)\b|^(?:Exhibit|Schedule|Annex|Appendix|Attachment)\s/
 
 interface Draft {
   readonly piece: Piece
@@ -77,8 +78,10 @@ const classify = (extracted: Extracted, drafts: ReadonlyArray<Draft>): ReadonlyA
   for (const current of drafts) {
     const heading = headingStyle(current.text)
     const late = current.piece.start > length * 0.5
-    const startsExhibit = exhibitHeading.test(current.text) && (current.text.length <= 150 || capsExhibit.test(current.text)) &&
-      (mode === "signature" || late) && current.piece.start > length * 0.1
+    // After the signatures any attachment heading opens the attachments, numbered or not ("Schedule of Fees").
+    const startsExhibit =
+      ((exhibitHeading.test(current.text) && (current.text.length <= 150 || capsExhibit.test(current.text)) && (mode === "signature" || late)) ||
+        (mode === "signature" && attachmentWord.test(current.text) && current.text.length <= 150)) && current.piece.start > length * 0.1
     if (startsExhibit) mode = "exhibit"
     if (mode === "exhibit") {
       out.push({ ...current, kind: "exhibit", heading })
