@@ -35,7 +35,9 @@ const verbose = process.argv.includes("--verbose")
 
 interface Fact {
   readonly name: string
+  readonly kind: string
   readonly value: string | number
+  readonly normalized: string | null
   readonly missing?: boolean
 }
 
@@ -114,7 +116,8 @@ const main = async () => {
         if (sheet.status !== 200) throw new Error(`GET /contracts/${row.contract}: ${sheet.status} ${sheet.text}`)
         facts = (sheet.body.facts as ReadonlyArray<Fact>).filter((fact) => fact.missing !== true)
       }
-      const score = scoreContract(facts.map((fact) => ({ name: fact.name, value: fact.value })), label)
+      // Dates score by what the service reads them as: an expiration written as a term reads as its end date.
+      const score = scoreContract(facts.map((fact) => ({ name: fact.name, value: fact.kind === "date" ? fact.normalized ?? fact.value : fact.value })), label)
       if (verbose && split.develop.has(label.file)) {
         if (row?.state === "failed") console.log(`${label.file}: FAILED ${row.failure?.reason} ${row.failure?.message}`)
         misses(label.file, score, facts, label)

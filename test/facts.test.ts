@@ -143,6 +143,7 @@ for (const database of databases) {
         expect(confirmed).toEqual({
           id: fact.id,
           value: fact.value,
+          normalized: fact.normalized,
           inferred: false,
           occurrences: fact.occurrences,
           confirmed_by: org.people[1]!.id,

@@ -18,12 +18,19 @@ export const Block = Schema.Struct({
   source_span: Schema.optional(Schema.Struct({ asset: Schema.String, page: Schema.Number, offset_start: Schema.Number, offset_end: Schema.Number }))
 }).annotations({ identifier: "Block" })
 
+/** Read-only, computed from the words at each read: it follows every edit and is never written. */
+export const FactReading = Schema.NullOr(Schema.String).annotations({
+  description:
+    "What the value reads as, or null: a `date` fact as an ISO date `YYYY-MM-DD` (`YYYY-MM` when no day is written); an `expiration_date` written as a term (\"five (5) years\") as the start (`effective_date`, else `agreement_date`) plus the term, to the anniversary with no day taken off, null when it runs until terminated; a `term` or `notice` fact as an ISO 8601 duration (`P1Y`, `P90D`, `P6M`); null for other kinds and for words that read as none."
+})
+
 export const Fact = Schema.Struct({
   id: Schema.String,
   name: Schema.String,
   label: Schema.String,
   kind: Schema.Literal(...factKinds),
   value: FactValue,
+  normalized: FactReading,
   inferred: Schema.Boolean,
   missing: Schema.Boolean,
   occurrences: Schema.Array(Schema.String),
@@ -180,6 +187,7 @@ export const FactEdit = Schema.Struct({
 export const FactConfirmation = Schema.Struct({
   id: Schema.String,
   value: FactValue,
+  normalized: FactReading,
   inferred: Schema.Literal(false),
   occurrences: Schema.Array(Schema.String),
   confirmed_by: Schema.String,

@@ -1,5 +1,6 @@
 import type { Actor, Contract } from "../Contract/Contract.js"
 import { type Fact, occurrences } from "../Words/Fact.js"
+import { normalizedValue } from "../Words/FactReading.js"
 import { negotiationState } from "./NegotiationViews.js"
 import { readiness } from "../Words/Readiness.js"
 import { type Seat, you } from "../Contract/Seat.js"
@@ -21,12 +22,14 @@ export const renderBlock = (block: Block) => ({
   })
 })
 
-export const renderFact = (fact: Fact) => ({
+/** `normalized` is read from the words at every render, so it follows each edit; `facts` are the contract's, for an expiration counted from its start. */
+export const renderFact = (fact: Fact, facts: ReadonlyArray<Fact>) => ({
   id: fact.id,
   name: fact.name,
   label: fact.label,
   kind: fact.kind,
   value: fact.value,
+  normalized: normalizedValue(fact, facts),
   inferred: fact.inferred,
   missing: fact.missing,
   occurrences: occurrences(fact),
@@ -61,7 +64,7 @@ export const renderSheet = (contract: Contract, actor: Actor, seat: Seat, public
   words_hash: contract.words_hash,
   head_sequence: contract.head_sequence,
   blocks: contract.blocks.map(renderBlock),
-  facts: contract.facts.map(renderFact),
+  facts: contract.facts.map((fact) => renderFact(fact, contract.facts)),
   parties: renderParties(contract),
   ready: readiness(contract),
   you: you(actor, seat),

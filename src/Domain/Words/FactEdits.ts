@@ -3,6 +3,7 @@ import type { Decided } from "../Contract/Decided.js"
 import type { DomainEvent } from "../Contract/Events.js"
 import { checkFactValue } from "../Templates/Drafting.js"
 import { type Fact, type FactValue, occurrences, renderValue, replaceFactValue } from "./Fact.js"
+import { normalizedValue } from "./FactReading.js"
 import { appendEvents, requireCurrentHash, requireOpen, requireSeat } from "../Contract/Guards.js"
 import { notFound, reject, Rejection } from "../Contract/Rejection.js"
 import { factChanges } from "../Negotiation/ApplyDecision.js"
@@ -78,6 +79,7 @@ export const setFact = (
 export interface FactConfirmation {
   readonly id: string
   readonly value: FactValue
+  readonly normalized: string | null
   readonly inferred: false
   readonly occurrences: ReadonlyArray<string>
   readonly confirmed_by: string
@@ -108,6 +110,7 @@ export const confirmFact = (
     result: {
       id: fact.id,
       value: fact.value,
+      normalized: normalizedValue(fact, contract.facts),
       inferred: false,
       occurrences: occurrences(fact),
       confirmed_by: person,
