@@ -1,6 +1,6 @@
 import type { InferredFact } from "./Parsed.js"
 import { importFactNames } from "./Parsed.js"
-import { findParties } from "./Parties.js"
+import { findPartyHits } from "./Parties.js"
 import { findDates, findPerpetual } from "./Dates.js"
 import type { Block, Hit } from "./FactScan.js"
 import { fact, preambleEnd, scan } from "./FactScan.js"
@@ -28,22 +28,10 @@ const maxAmounts = 5
 
 export const inferFacts = (blocks: ReadonlyArray<Block>): { facts: ReadonlyArray<InferredFact>; missing: ReadonlyArray<string> } => {
   const facts: Array<InferredFact> = []
-  const preamble = preambleEnd(blocks)
-  const joined = blocks.slice(0, preamble).map((block) => block.text)
-  const offsets: Array<number> = []
-  joined.forEach((_, index) => offsets.push(index === 0 ? 0 : offsets[index - 1] + joined[index - 1].length + 1))
-  const seen = new Set<string>()
-  const firstClause = blocks.slice(0, preamble).findIndex((block) => block.kind === "clause")
-  for (const found of findParties(joined.join("\n"), firstClause === -1 ? 0 : offsets[firstClause])) {
-    const block = offsets.findLastIndex((offset) => offset <= found.start)
-    const hit = { block, start: found.start - offsets[block], end: found.end - offsets[block] }
-    const value = blocks[block].text.slice(hit.start, hit.end)
-    if (seen.has(value.toLowerCase())) continue
-    seen.add(value.toLowerCase())
-    const index = seen.size - 1
+  findPartyHits(blocks, preambleEnd(blocks)).forEach((hit, index) => {
     const party = fact(blocks, `party_${partyLetter(index)}`, `Party ${partyLetter(index).toUpperCase()}`, "party", hit)
     if (party !== null) facts.push(party)
-  }
+  })
   const dates = findDates(blocks)
   const { notice, renewal } = findRenewal(blocks)
   const expiration = dates.expiration ?? findPerpetual(blocks)
