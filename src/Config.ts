@@ -25,6 +25,8 @@ export interface Settings {
   /** Parses running at once, and the time one may take before its import fails with `parser_error`. */
   readonly importConcurrency?: number
   readonly importTimeoutSeconds?: number
+  /** PDF pages without a text layer (scans) are read by OCR; their blocks are unverified. Unset: on. */
+  readonly importOcr?: boolean
   /** The port the mail ingress listens on for SMTP (0: any free port); unset: no listener. */
   readonly ingressSmtpPort?: number
   /** The domain of every org's ingress address (`in-…@<domain>`). */
@@ -98,6 +100,7 @@ export class ServerConfig extends Context.Tag("ServerConfig")<ServerConfig, Sett
         clamdAddress: Option.getOrUndefined(yield* Config.option(Config.nonEmptyString("CLAMD_ADDRESS"))),
         importConcurrency: yield* Config.integer("IMPORT_CONCURRENCY").pipe(Config.withDefault(defaultImportConcurrency)),
         importTimeoutSeconds: yield* Config.integer("IMPORT_TIMEOUT_SECONDS").pipe(Config.withDefault(defaultImportTimeoutSeconds)),
+        importOcr: (yield* Config.literal("on", "off")("IMPORT_OCR").pipe(Config.withDefault("on"))) === "on",
         ingressSmtpPort: Option.getOrUndefined(yield* Config.option(Config.integer("INGRESS_SMTP_PORT"))),
         ingressDomain: yield* Config.string("INGRESS_DOMAIN").pipe(Config.withDefault(defaultIngressDomain)),
         ingressMaxBytes: yield* Config.integer("INGRESS_MAX_BYTES").pipe(Config.withDefault(defaultIngressMaxBytes)),

@@ -86,7 +86,8 @@ for (const database of databases) {
       }
     })
 
-    it("fails a scan with no text layer as extraction_empty and mints no contract", async () => {
+    // A scan with words is read by OCR (test/importScans.test.ts); this one's marks are bars, no letters.
+    it("fails a scan with no text layer whose marks OCR reads as no words as extraction_empty, and mints no contract", async () => {
       const posted = await post([{ path: await makeScannedPdf() }])
       expect(posted.status).toBe(202)
       const [row] = await settledBatch(service.url, org.keys.live, posted.body.batch)

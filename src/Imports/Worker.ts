@@ -12,6 +12,7 @@ import { scanFile } from "./Clamd.js"
 import { extractText } from "./Extract.js"
 import { expandedZipBytes, type ImportFormat, importFormats, sniffFormat } from "./Formats.js"
 import { maxExpandedBytes, maxImportFileBytes } from "./Limits.js"
+import { readScannedPages } from "./Ocr.js"
 import { ImportParser } from "./Parser.js"
 import { type ImportRow, ImportsRepo } from "./Repo.js"
 import type { FailureReason } from "./Schemas.js"
@@ -102,7 +103,11 @@ export class ImportWorker extends Effect.Service<ImportWorker>()("Imports/Import
         const path = files.pathOf(row.checksum.replace(/^sha256:/, ""))
         yield* scanned(path)
         const format = yield* readable(row, path)
-        const extracted = yield* extract(format, path)
+        const layer = yield* extract(format, path)
+        // Pages with no text layer (a scan) are read by OCR, inside this parse's time limit.
+        const extracted = format === "pdf" && config.importOcr !== false
+          ? yield* Effect.mapError(readScannedPages(path, layer), (error) => failure("parser_error", error.message))
+          : layer
         yield* assets.keepTextLayer(row.asset_id, extracted.text, extracted.pages.length)
         const outcome = yield* parser.parse(extracted)
         if (outcome._tag === "Failed") return yield* failure(outcome.reason, outcome.detail)

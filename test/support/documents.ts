@@ -57,7 +57,7 @@ export const makePdf = async (pages: Array<Array<string>>, name = "contract.pdf"
   return makeFile(name, await pdf.save())
 }
 
-/** A PDF as a scanner makes one without OCR: marks on the page and no text layer at all. */
+/** A PDF as a scanner makes one without OCR: marks on the page (ruled bars, no letters, so OCR reads no word) and no text layer at all. */
 export const makeScannedPdf = async (name = "scan.pdf"): Promise<string> => {
   const pdf = await PDFDocument.create()
   const page = pdf.addPage([612, 792])

@@ -2,6 +2,7 @@ import { sha256 } from "../Words/Blocks.js"
 import { gate, isContract, readAsContract } from "./ContractGate.js"
 import { blockLimit, segment } from "./Segment.js"
 import { inferFacts } from "./InferFacts.js"
+import { ocrCeiling, withOcrConfidence } from "./OcrConfidence.js"
 import type { Extracted, ParseOutcome } from "./Parsed.js"
 import { verificationThreshold } from "./Parsed.js"
 
@@ -18,6 +19,7 @@ export const rulesParserConfig = {
   segment: { layout: "layout-v1", pieces: "pieces-v1", reading: "reading-v1", blockLimit },
   facts: { patterns: "patterns-v1", parties: "parties-v1", maxAmounts: 5 },
   gate: { minimumText, contract: { judge: "whole-document-v1", ...gate } },
+  ocr: { confidence: "ocr-confidence-v1", ceiling: ocrCeiling },
   verificationThreshold
 } as const
 
@@ -48,7 +50,7 @@ export const parseDocument = (extracted: Extracted): ParseOutcome => {
       detail: `The text reads as no contract: ${parties}, and ${Math.round(reading.terms * 100)}% of its ${reading.sentences} sentences read as terms.`
     }
   }
-  const blocks = segment(extracted)
+  const blocks = withOcrConfidence(extracted, segment(extracted))
   if (blocks.length === 0) return { _tag: "Failed", reason: "extraction_empty", detail: "The text layer holds only page furniture." }
   const { facts, missing } = inferFacts(blocks)
   const headings = blocks.filter((block) => block.kind === "heading")

@@ -11,6 +11,21 @@ export interface Extracted {
   readonly text: string
   /** In order, covering `text` without overlap; a format without pages (docx, txt, md) is page 1. */
   readonly pages: ReadonlyArray<ExtractedPage>
+  /** Present when some pages had no text layer and OCR read them from their image (src/Imports/Ocr.ts). */
+  readonly ocr?: OcrReading
+}
+
+/** What OCR read: the pages it read, and each word it put in `text` with how sure it was of it. */
+export interface OcrReading {
+  readonly pages: ReadonlyArray<number>
+  /** In order of `start`; `text.slice(start, end)` is the word; `confidence` is 0 to 1. */
+  readonly words: ReadonlyArray<OcrWord>
+}
+
+export interface OcrWord {
+  readonly start: number
+  readonly end: number
+  readonly confidence: number
 }
 
 export interface ExtractedPage {
