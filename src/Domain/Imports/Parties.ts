@@ -121,7 +121,7 @@ const bodyStarts =
  * The blocks that can name the parties: the preamble, and on through short lines ("AND:", "Party B:",
  * an address) until the recitals or the first section, for a cover page that lays one party per line.
  */
-const partyPreambleEnd = (blocks: ReadonlyArray<Block>, preamble: number): number => {
+export const partyPreambleEnd = (blocks: ReadonlyArray<Block>, preamble: number): number => {
   let end = preamble
   let chars = blocks.slice(0, preamble).reduce((sum, block) => sum + block.text.length, 0)
   while (end < Math.min(blocks.length, maxPreambleBlocks) && !bodyStarts.test(blocks[end].text) && chars + blocks[end].text.length <= maxPreambleChars) {

@@ -41,11 +41,15 @@ const capsRunBefore = (text: string, at: number): { start: number; end: number }
 
 /** A mixed-case name alone on the line above "By:" ("Kubient, Inc."), read as a preamble name is. */
 const lineBefore = (text: string, at: number): { start: number; end: number } | null => {
-  const lineEnd = text.lastIndexOf("\n", at - 1)
-  if (lineEnd === -1 || text.slice(lineEnd, at).trim().length > 0) return null
-  const lineStart = text.lastIndexOf("\n", lineEnd - 1) + 1
-  const found = entityAt(text, lineStart, { wholeLine: true })
-  if (found === null || !found.suffix || text.slice(found.end, lineEnd).trim().length > 1) return null
+  // Looked for within the last 400 characters only, so a long line full of "By:" stays linear.
+  const from = Math.max(0, at - 400)
+  const head = text.slice(from, at)
+  const lineEnd = head.lastIndexOf("\n")
+  if (lineEnd === -1 || head.slice(lineEnd).trim().length > 0) return null
+  const lineStart = head.lastIndexOf("\n", lineEnd - 1) + 1
+  if (lineStart === 0 && from > 0) return null
+  const found = entityAt(text, from + lineStart, { wholeLine: true })
+  if (found === null || !found.suffix || text.slice(found.end, from + lineEnd).trim().length > 1) return null
   return found
 }
 
