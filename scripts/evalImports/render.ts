@@ -8,9 +8,22 @@
 import { AlignmentType, Document, LevelFormat, Packer, Paragraph } from "docx"
 import { PDFDocument, StandardFonts } from "pdf-lib"
 
-/** The source's paragraphs: text between blank lines, whitespace collapsed. */
-export const sourceParagraphs = (text: string): Array<string> =>
-  text.split(/\n[ \t\r]*\n/).map((paragraph) => paragraph.replace(/\s+/g, " ").trim()).filter((paragraph) => paragraph !== "")
+/**
+ * The source's paragraphs: text between blank lines, whitespace collapsed. The corpus texts were
+ * converted from PDFs, so a sentence the original's page break cut ("… third party strike," then
+ * "flood, delay …" after blank lines) is one paragraph again: one ending mid-sentence followed by
+ * one opening in lower case.
+ */
+export const sourceParagraphs = (text: string): Array<string> => {
+  const out: Array<string> = []
+  for (const paragraph of text.split(/\n[ \t\r]*\n/).map((part) => part.replace(/\s+/g, " ").trim())) {
+    if (paragraph === "") continue
+    const previous = out.at(-1)
+    if (previous !== undefined && !/[.;:!?)"”'\]]$/.test(previous) && /^[a-z]/.test(paragraph)) out[out.length - 1] = `${previous} ${paragraph}`
+    else out.push(paragraph)
+  }
+  return out
+}
 
 const pageWidth = 612
 const pageHeight = 792

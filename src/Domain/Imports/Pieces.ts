@@ -192,12 +192,18 @@ const notTitleWords = new Set(["WHEREAS", "NOW", "THIS", "IN", "THE", "BY", "AND
  */
 export const leadingTitle = (raw: string): number => {
   if (sectionStart.test(raw)) return 0
+  // A paragraph all in capitals is one heading or one legend, not a title and its text.
+  if (!/[a-z]/.test(raw.slice(0, 2000))) return 0
   const head = raw.slice(0, 240)
   const match = leadingCaps.exec(head)
   if (match === null) return 0
   const words = match[0].trim().split(/\s+/)
   let keep = 0
-  while (keep < words.length && !notTitleWords.has(words[keep].replace(/[^A-Z]/g, ""))) keep++
+  // "AND" inside a title ("REPRESENTATIONS AND WARRANTIES") goes on; "BY AND BETWEEN" and "AND" before ordinary words do not.
+  const titleAnd = (at: number) =>
+    words[at] === "AND" && at > 0 && words[at + 1] !== undefined && /^[A-Z][A-Z&'’-]{1,}$/.test(words[at + 1]) && !/^(?:BETWEEN|AMONG)$/.test(words[at + 1]) &&
+    words[at - 1] !== "BY"
+  while (keep < words.length && (!notTitleWords.has(words[keep].replace(/[^A-Z]/g, "")) || titleAnd(keep))) keep++
   // A recital letter ("A.") after the title belongs to the next paragraph.
   while (keep > 1 && /^[A-Z0-9]\.$/.test(words[keep - 1])) keep--
   const title = words.slice(0, keep)
