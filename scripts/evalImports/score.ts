@@ -50,9 +50,9 @@ const fullYear = (year: string): string => year.length === 4 ? year : String(Num
 export const normaliseDate = (value: string): string | null => {
   const text = value.toLowerCase().replace(/\s+/g, " ").trim()
   if (/^perpetual$/.test(text)) return "perpetual"
-  // The service's `normalized` reading of a date fact: "2019-12-19", or "2018-03" when no day is written.
-  const iso = /^(\d{4})-(\d{2})(?:-(\d{2}))?$/.exec(text)
-  if (iso !== null) return `${Number(iso[2])}/${iso[3] === undefined ? "[]" : Number(iso[3])}/${iso[1]}`
+  // The service's `normalized` reading of a date fact: "2019-12-19", "2018-03" when no day is written, "2000" for a year alone.
+  const iso = /^(\d{4})(?:-(\d{2})(?:-(\d{2}))?)?$/.exec(text)
+  if (iso !== null) return `${iso[2] === undefined ? "[]" : Number(iso[2])}/${iso[3] === undefined ? "[]" : Number(iso[3])}/${iso[1]}`
   const numeric = /^(\d{1,2}|\[\])[/-](\d{1,2}|\[\])[/-](\d{2,4}|\[\])$/.exec(text)
   if (numeric !== null) {
     const [, m, d, y] = numeric

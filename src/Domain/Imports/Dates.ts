@@ -6,13 +6,16 @@ import { duration } from "./Patterns.js"
 
 const month =
   "(?:January|February|March|April|May|June|July|August|September|October|November|December|Jan\\.?|Feb\\.?|Mar\\.?|Apr\\.?|Jun\\.?|Jul\\.?|Aug\\.?|Sept?\\.?|Oct\\.?|Nov\\.?|Dec\\.?)"
-/** A day as converters print it, including torn ordinals ("19t h", "1s t"). */
-const day = "\\d{1,2}(?:st|nd|rd|th|s t|n d|r d|t h)?"
+/** A day as converters print it, including torn ordinals ("19t h", "1s t", and "315t" or "1.5t" with the s read as a 5). */
+const day = "\\d{1,2}(?:st|nd|rd|th|s t|n d|r d|t h|\\.?5t)?"
 const year = "(?:19|20)\\d{2}"
 
-/** "January 1, 1998", "June 1st, 2020", "May 3,2006", "March 18. 2021", "10th day of January, 2018", "2 April 2020", "1/27/2020", "3-14-18". */
+/**
+ * "January 1, 1998", "June 1st, 2020", "May 3,2006", "March 18. 2021", "10th day of January, 2018", "2 April 2020", "as of1 August 2019",
+ * "1/27/2020", "3-14-18", and a form's blanks with its year ("this ____ day of ___________, 2000"), which reads as the year alone.
+ */
 export const datePattern = new RegExp(
-  `\\b(?:${month}\\s{0,2}${day}\\s{0,2}[,.]?\\s{0,2}${year}|${day}\\s{0,2}(?:day\\s{1,2}of\\s{1,2})?${month}\\s{0,2},?\\s{0,2}${year}|\\d{1,2}[/-]\\d{1,2}[/-](?:${year}|\\d{2}))(?![\\d/])`,
+  `(?:\\b|(?<=[a-z])(?=\\d))(?:_{2,20}\\s{0,2}day\\s{1,2}of\\s{1,2}_{2,20},?\\s{0,2}${year}\\b|${month}\\s{0,2}${day}\\s{0,2}[,.]?\\s{0,2}${year}|${day}\\s{0,2}(?:day\\s{1,2}of\\s{1,2})?${month}\\s{0,2},?\\s{0,2}${year}|\\d{1,2}[/-]\\d{1,2}[/-](?:${year}|\\d{2}))(?![\\d/])`,
   "gi"
 )
 
@@ -20,6 +23,15 @@ const agreementCue = /(?:made|entered\sinto|dated|executed|as\sof|effective|this
 const effectiveCue =
   /(?:effective(?:\s(?:as\sof|on|date|from))?|commenc\w{0,4}(?:\son)?|start(?:s|ing)?(?:\son)?|start:|Effective\sDate:?|begin\w{0,4}(?:\son)?)\s{0,3}(?:this\s)?$/i
 const expirationCue = /(?:end|ends|expire|expires|expiring|expiration|terminate|terminates|until|through|end:|end\sdate:?)\s{0,3}(?:on\s)?$/i
+
+/** A sentence whose subject is the contract or its term, not a fee, a phase or a confidence kept. */
+const aboutTheContract = /\b(?:agreement|term|contract)\b/i
+const sentenceBefore = (blocks: ReadonlyArray<Block>, hit: Hit): string => {
+  const lead = before(blocks, hit, 160)
+  return lead.slice(Math.max(lead.lastIndexOf(". "), lead.lastIndexOf("; ")) + 1)
+}
+
+const rangeEnd = new RegExp(`(?:${datePattern.source})\\s{0,3}(?:to|through|-|–)\\s{0,3}$`, "i")
 
 const dateValue = (text: string): number | null => {
   const numeric = /^(\d{1,2})[/-](\d{1,2})[/-](\d{2,4})$/.exec(text)
@@ -35,14 +47,19 @@ export const findDates = (blocks: ReadonlyArray<Block>) => {
   const preamble = preambleEnd(blocks)
   const all = scan(blocks, datePattern)
   const inPreamble = all.filter((hit) => hit.block < preamble)
-  const agreement = inPreamble.find((hit) => agreementCue.test(before(blocks, hit, 80))) ?? inPreamble[0] ??
+  // "As amended on February 28, 2010" dates an amendment, not the agreement.
+  const own = inPreamble.filter((hit) => !/amended\s(?:on\s|as\sof\s)?$/i.test(before(blocks, hit, 20)))
+  const agreement = own.find((hit) => agreementCue.test(before(blocks, hit, 80))) ?? own[0] ??
     // No date up front: the latest date on the signature page is when the last party signed.
     [...all.filter((hit) => blocks[hit.block].kind === "signature_block")].sort((a, b) =>
       (dateValue(blocks[b.block].text.slice(b.start, b.end)) ?? 0) - (dateValue(blocks[a.block].text.slice(a.start, a.end)) ?? 0)
     )[0]
-  const explicit = all.find((hit) =>
-    effectiveCue.test(before(blocks, hit, 40)) || /^\s{0,2}\((?:the|this)\s["“]Effective Date["”]\)/.test(after(blocks, hit, 30))
-  )
+  const explicit = all.find((hit) => {
+    const lead = before(blocks, hit, 40)
+    // "beginning January 1, 2001" of a fee, "the calendar year that commenced on": a start that is not the contract's.
+    const contracts = !/(?:commenc|start|begin)\w{0,4}(?:\son)?\s{0,3}$/i.test(lead) || aboutTheContract.test(sentenceBefore(blocks, hit))
+    return (effectiveCue.test(lead) && contracts) || /^\s{0,2}\((?:the|this)\s["“]Effective Date["”]\)/.test(after(blocks, hit, 30))
+  })
   const whole = blocks.map((block) => block.text).join("\n")
   const preambleText = blocks.slice(0, preamble).map((block) => block.text).join("\n")
   // Annotators read the agreement date as the effective date when the contract ties them together.
@@ -50,16 +67,24 @@ export const findDates = (blocks: ReadonlyArray<Block>) => {
     /Effective Date (?:of this Agreement )?(?:shall be|means|is)\b/.test(whole) || /\bdate hereof\b/i.test(whole)
   const effective = explicit ?? (tied ? agreement : undefined)
   // An end date written beats a length; either beats "until terminated" (findPerpetual), which a stated length contradicts.
-  const expiration =
-    all.find((hit) => expirationCue.test(before(blocks, hit, 30)) && /\bterm\b|expir|terminat|in effect|contract end/i.test(blocks[hit.block].text)) ??
-      findTermLength(blocks)
+  const expiration = all.find((hit) => {
+    const sentence = sentenceBefore(blocks, hit)
+    // "TERM: November 01, 2014 to October 31, 2017": the end of a range of dates ends the term.
+    const cued = expirationCue.test(before(blocks, hit, 30)) || rangeEnd.test(before(blocks, hit, 50))
+    return cued && aboutTheContract.test(sentence) && !/\bduring\b|renew|additional|extension/i.test(sentence)
+  }) ?? findTermLength(blocks)
   return { agreement, effective, expiration }
 }
 
 const perpetual = /\b(?:perpetual|in perpetuity|indefinitely|until terminated)\b/gi
 
 export const findPerpetual = (blocks: ReadonlyArray<Block>): Hit | undefined =>
-  scan(blocks, perpetual).find((hit) => /\bterm\b|continue|remain in (?:full )?(?:force|effect)/i.test(blocks[hit.block].text))
+  scan(blocks, perpetual).find((hit) => {
+    const sentence = sentenceBefore(blocks, hit)
+    // "shall remain confidential in perpetuity" is how long a duty lasts, not the contract.
+    return /\bterm\b|continue|remain|effective/i.test(sentence) && aboutTheContract.test(sentence) &&
+      !/confiden|surviv|obligation|licen[cs]e\sto/i.test(sentence)
+  })
 
 /**
  * How long the contract runs when no end date is written: "continue in effect for a period of Three (3) years",
@@ -69,12 +94,12 @@ export const findPerpetual = (blocks: ReadonlyArray<Block>): Hit | undefined =>
 const termLength = new RegExp(duration, "gi")
 /** The words that lead to the contract's own length: the term, or the agreement continuing, then "is", "be", "for", "of" or "in". */
 const termLead =
-  /\b(?:term|duration|agreement|engagement|effect|force|valid)\b[^.;]{0,60}\b(?:be|is|of|for|in)\s(?:a\s(?:total\s)?(?:period\sof\s)?|an?\sinitial\s(?:period|term)\sof\s)?$/i
+  /\b(?:term|duration|agreement|engagement|effect|force|valid)\b[^.;]{0,80}\b(?:be|is|of|for|in)\s(?:a\s(?:total\s)?(?:period\sof\s)?|an?\sinitial\s(?:period|term)\sof\s)?$/i
 /** Lengths of something else in the same sentence: renewals, notice, what survives the contract, payment. */
 const otherLength =
-  /renew|extended|extension|successive|additional|notice|surviv|during|thereafter|following|after\s|prior|confiden|compet|solicit|warrant|payment|invoice|records|insurance|royalt|until|maximum|minimum|at\sleast|more\sthan|less\sthan|excess|exceed/i
+  /renew|extended|extension|successive|additional|notice|surviv|during|thereafter|following|after\s|prior|confiden|compet|solicit|warrant|payment|invoice|records|insurance|royalt|licen[cs]e\sgranted|until|maximum|minimum|at\sleast|more\sthan|less\sthan|excess|exceed/i
 const lengthEnd =
-  /^\s?(?:'s?\s)?(?:after|following|prior|before|thereafter(?!\s?\()|notice|written|of\s(?:written\s|prior\s)?notice|from\s(?:the\s)?(?:date\sof\s)?(?:termination|expiration|receipt|delivery))/i
+  /^\s?(?:'s?\s)?(?:after|following|prior|before|thereafter(?!\s?\()|notice|written|of\s(?:written\s|prior\s)?notice|from\s(?:the\s)?(?:date\sof\s)?(?:termination|expiration|receipt|delivery)|from\s(?:the\s)?date\s(?:on\s)?which)/i
 
 export const findTermLength = (blocks: ReadonlyArray<Block>): Hit | undefined =>
   scan(blocks, termLength).map((hit) => {
@@ -84,8 +109,7 @@ export const findTermLength = (blocks: ReadonlyArray<Block>): Hit | undefined =>
   }).find((hit) => {
     const text = blocks[hit.block].text
     const value = text.slice(hit.start, hit.end)
-    const lead = before(blocks, hit, 160)
-    const sentence = lead.slice(Math.max(lead.lastIndexOf(". "), lead.lastIndexOf("; ")) + 1)
+    const sentence = sentenceBefore(blocks, hit)
     return !/\*|renew|successive|additional|further|another|extension|business/i.test(value) &&
       /\bterm\b|in effect|in force|valid|continue|expir/i.test(text) &&
       termLead.test(sentence) && !otherLength.test(sentence) && !lengthEnd.test(after(blocks, hit, 40))

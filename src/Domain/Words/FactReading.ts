@@ -36,6 +36,8 @@ const dayFirst = new RegExp(`\\b(\\d{1,2})${ordinal}\\s?(?:day\\s(?:of\\s)?)?(?:
 const monthFirst = new RegExp(`\\b${monthWord}\\s?(\\d{1,2})${ordinal}\\s?[,.]?\\s?${yearWord}\\b`, "g")
 const monthOnly = new RegExp(`\\b${monthWord}\\s?,?\\s?(?:of\\s)?${yearWord}\\b`, "g")
 const numeric = /(?<![\d/-])(\d{1,2})([/-])(\d{1,2})\2(\d{4}|\d{2})(?![\d/-])/g
+/** A form's blanks with its year: "this ____ day of ___________, 2000" names the year alone. */
+const blankForm = /_{2,20} ?(?:day )?(?:of )?_{2,20},? ?((?:19|20)\d{2})\b/g
 const iso = /(?<![\d-])((?:19|20)\d{2})-(\d{2})-(\d{2})(?![\d-])/g
 
 /**
@@ -60,7 +62,7 @@ const calendarDate = (year: number, month: number, day: number | null): string |
 
 const fullYear = (year: string): number => (year.length === 4 ? Number(year) : Number(year) + (Number(year) > 50 ? 1900 : 2000))
 
-/** Every date the words hold, each with where it sits, as `YYYY-MM-DD` (or `YYYY-MM` when no day is written). */
+/** Every date the words hold, each with where it sits, as `YYYY-MM-DD` (`YYYY-MM` when no day is written, `YYYY` when only the year is). */
 const datesIn = (text: string): Array<{ at: number; end: number; date: string | null }> => {
   const found: Array<{ at: number; end: number; date: string | null }> = []
   const take = (pattern: RegExp, read: (match: RegExpExecArray) => string | null) => {
@@ -77,6 +79,7 @@ const datesIn = (text: string): Array<{ at: number; end: number; date: string | 
   take(monthOnly, (m) => calendarDate(Number(m[2]), monthNumbers[m[1]!]!, null))
   // Numbers alone read month first, as the US contracts of the corpus write them ("1/27/2020").
   take(numeric, (m) => calendarDate(fullYear(m[4]!), Number(m[1]), Number(m[3])))
+  take(blankForm, (m) => m[1]!)
   return found.sort((a, b) => a.at - b.at)
 }
 
@@ -131,9 +134,11 @@ export const isOpenEnded = (value: string): boolean => /perpetu|indefinite|until
 
 /** A start date plus a period, as annotators count it: the anniversary, no day taken off ("five years from June 1, 2020" is 2025-06-01). */
 export const addPeriod = (start: string, period: string): string | null => {
-  const parts = /^(\d{4})-(\d{2})(?:-(\d{2}))?$/.exec(start)
+  const parts = /^(\d{4})(?:-(\d{2})(?:-(\d{2}))?)?$/.exec(start)
   const length = /^P(\d{1,4})([YMWD])$/.exec(period)
   if (parts === null || length === null) return null
+  // A year alone moves by whole years only: "10 years" from 2000 ends in 2010; six months from 2004 could end in either year.
+  if (parts[2] === undefined) return length[2] === "Y" ? String(Number(parts[1]) + Number(length[1])) : null
   const [year, month, day] = [Number(parts[1]), Number(parts[2]), parts[3] === undefined ? null : Number(parts[3])]
   const n = Number(length[1])
   if (length[2] === "Y" || length[2] === "M") {

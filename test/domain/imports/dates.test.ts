@@ -1,5 +1,5 @@
 import { describe, expect, it } from "@effect/vitest"
-import { findTermLength } from "../../../src/Domain/Imports/Dates.js"
+import { findDates, findTermLength } from "../../../src/Domain/Imports/Dates.js"
 
 const lengthIn = (text: string): string | undefined => {
   const blocks = [{ kind: "clause" as const, text }]
@@ -43,5 +43,32 @@ describe("findTermLength", () => {
       .toBeUndefined()
     expect(lengthIn("This decrease will stay in effect until SC&W reaches $10MM in premium or at a maximum of 10 years.")).toBeUndefined()
     expect(lengthIn("The JV Agreement shall have a duration of * years, extendable for a further * years.")).toBeUndefined()
+  })
+
+  it("reads the end of a range of dates as the expiration, and no end of a phase, a fee or a renewal", () => {
+    const expirationIn = (text: string) => {
+      const hit = findDates([{ kind: "clause", text }]).expiration
+      return hit === undefined ? undefined : text.slice(hit.start, hit.end)
+    }
+    // tcpipelines-transportation-service; legacyeducation-endorsement (a bad text layer: "1.5t" and "315t" are 1st and 31st).
+    expect(expirationIn("TERM: November 01, 2014 to October 31, 2017")).toBe("October 31, 2017")
+    expect(expirationIn("7. \"Term\" means: 1.5t January 2013 to 315t December 2013 or until terminated under the provisions of this Agreement"))
+      .toBe("315t December 2013")
+    expect(expirationIn("This compensation shall expire on September 1, 2020, such that Kubient shall not be entitled to further payment.")).toBeUndefined()
+    expect(
+      expirationIn(
+        "The term of this Agreement may be renewed for one (1) additional five year period that shall begin on January 1, 2005 and end on December 31, 2009."
+      )
+    )
+      .toBeUndefined()
+  })
+
+  it("dates the agreement, not an amendment of it", () => {
+    const blocks = [{ kind: "heading" as const, text: "Supply Agreement — As amended on February 28, 2010" }, {
+      kind: "clause" as const,
+      text: "This Supply Agreement (\"Agreement\") was made and entered into as of the 11 day of January, 2001 by and between MediWound Ltd. and CBC."
+    }]
+    const hit = findDates(blocks).agreement!
+    expect(blocks[hit.block]!.text.slice(hit.start, hit.end)).toBe("11 day of January, 2001")
   })
 })

@@ -30,6 +30,14 @@ describe("readDate", () => {
     expect(readDate("February 8, 2018 to May 3, 2018")).toBeNull()
     expect(readDate("February 30, 2020")).toBeNull()
   })
+
+  it("reads a form's blanks with its year as the year alone, and counts whole years from it", () => {
+    // airtech-franchise: "THIS AGREEMENT is entered into on this ____ day of ___________, 2000"; "The term of this Agreement shall be for 10 years".
+    expect(readDate("____ day of ___________, 2000")).toBe("2000")
+    const start = date("agreement_date", "____ day of ___________, 2000")
+    expect(normalizedValue(date("expiration_date", "10 years"), [start])).toBe("2010")
+    expect(normalizedValue(date("expiration_date", "six (6) months"), [start])).toBeNull()
+  })
 })
 
 describe("readDuration", () => {
