@@ -21,7 +21,7 @@ export const datePattern = new RegExp(
 
 const agreementCue = /(?:made|entered\sinto|dated|executed|as\sof|effective|this|on|day\sof|Dated:?|Date:?)[^.]{0,60}$/i
 const effectiveCue =
-  /(?:effective(?:\s(?:as\sof|on|date|from))?|commenc\w{0,4}(?:\son)?|start(?:s|ing)?(?:\son)?|start:|Effective\sDate:?|begin\w{0,4}(?:\son)?)\s{0,3}(?:this\s)?$/i
+  /(?:effective(?:\s(?:as\sof|on|date|from))?|com(?:e|es|ing)\sinto\s(?:force|effect)(?:\s(?:as\sof|on|from))?|commenc\w{0,4}(?:\son)?|start(?:s|ing)?(?:\son)?|start:|Effective\sDate:?|begin\w{0,4}(?:\son)?)\s{0,3}(?:this\s)?$/i
 const expirationCue = /(?:end|ends|expire|expires|expiring|expiration|terminate|terminates|until|through|end:|end\sdate:?)\s{0,3}(?:on\s)?$/i
 
 /** A sentence whose subject is the contract or its term, not a fee, a phase or a confidence kept. */
@@ -62,9 +62,9 @@ export const findDates = (blocks: ReadonlyArray<Block>) => {
   })
   const whole = blocks.map((block) => block.text).join("\n")
   const preambleText = blocks.slice(0, preamble).map((block) => block.text).join("\n")
-  // Annotators read the agreement date as the effective date when the contract ties them together.
+  // Annotators read the agreement date as the effective date when the contract ties them together; a bare "date hereof" does not.
   const tied = /effective/i.test(preambleText) || /["“]Effective Date["”]/.test(whole) ||
-    /Effective Date (?:of this Agreement )?(?:shall be|means|is)\b/.test(whole) || /\bdate hereof\b/i.test(whole)
+    /Effective Date (?:of this Agreement )?(?:shall be|means|is)\b/.test(whole) || /\beffective date hereof\b/i.test(whole)
   const effective = explicit ?? (tied ? agreement : undefined)
   // An end date written beats a length; either beats "until terminated" (findPerpetual), which a stated length contradicts.
   const expiration = all.find((hit) => {
