@@ -22,16 +22,18 @@ export const datePattern = new RegExp(
 const agreementCue = /(?:made|entered\sinto|dated|executed|as\sof|effective|this|on|day\sof|Dated:?|Date:?)[^.]{0,60}$/i
 const effectiveCue =
   /(?:effective(?:\s(?:as\sof|on|date|from))?|com(?:e|es|ing)\sinto\s(?:force|effect)(?:\s(?:as\sof|on|from))?|commenc\w{0,4}(?:\son)?|start(?:s|ing)?(?:\son)?|start:|Effective\sDate:?|begin\w{0,4}(?:\son)?)\s{0,3}(?:this\s)?$/i
-const expirationCue = /(?:end|ends|expire|expires|expiring|expiration|terminate|terminates|until|through|end:|end\sdate:?)\s{0,3}(?:on\s)?$/i
+const expirationCue =
+  /(?:end|ends|expire|expires|expiring|expiration|terminate|terminates|until|through|end:|end\sdate:?)\s{0,3}(?:on\s|the\s(?:later|earlier)\sof\s(?:\([a-z1]{1,3}\)\s{0,2})?)?$/i
 
 /** A sentence whose subject is the contract or its term, not a fee, a phase or a confidence kept. */
-const aboutTheContract = /\b(?:agreement|term|contract)\b/i
+const aboutTheContract = /\b(?:agreement|term|terms\sof\s(?:the|this)|contract)\b/i
 const sentenceBefore = (blocks: ReadonlyArray<Block>, hit: Hit): string => {
   const lead = before(blocks, hit, 160)
   return lead.slice(Math.max(lead.lastIndexOf(". "), lead.lastIndexOf("; ")) + 1)
 }
 
-const rangeEnd = new RegExp(`(?:${datePattern.source})\\s{0,3}(?:to|through|-|–)\\s{0,3}$`, "i")
+/** "November 01, 2014 to", "from the Effective Date to": the date next is where the range ends. */
+const rangeEnd = new RegExp(`(?:${datePattern.source}|from\\sthe\\s(?:Effective|Commencement|Start)\\sDate)\\s{0,3}(?:to|through|-|–)\\s{0,3}$`, "i")
 
 const dateValue = (text: string): number | null => {
   const numeric = /^(\d{1,2})[/-](\d{1,2})[/-](\d{2,4})$/.exec(text)

@@ -54,6 +54,19 @@ describe("findTermLength", () => {
     expect(expirationIn("TERM: November 01, 2014 to October 31, 2017")).toBe("October 31, 2017")
     expect(expirationIn("7. \"Term\" means: 1.5t January 2013 to 315t December 2013 or until terminated under the provisions of this Agreement"))
       .toBe("315t December 2013")
+    // vaxcyte-supply; whitesmoke-promotion-distribution.
+    expect(
+      expirationIn(
+        "The term of this Supply Agreement shall remain in effect until the later of (a) July 31, 2021 or (b) the date that the Parties enter into the Commercial Supply Agreement"
+      )
+    )
+      .toBe("July 31, 2021")
+    expect(
+      expirationIn(
+        "\"Term\" means the earlier of: (a) the end of the two year period from the Effective Date to 31 July 2013; or (b) the last day of the calendar month"
+      )
+    )
+      .toBe("31 July 2013")
     expect(expirationIn("This compensation shall expire on September 1, 2020, such that Kubient shall not be entitled to further payment.")).toBeUndefined()
     expect(
       expirationIn(
