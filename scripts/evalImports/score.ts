@@ -192,11 +192,26 @@ export const normaliseParty = (value: string): string => value.toLowerCase().rep
 /** The name part of a CUAD party item: the text before its alias parenthesis. */
 export const partyName = (item: string): string => item.split("(")[0].trim()
 
-/** A label item that names the parties together ("A and B (collectively "Parties")") or no one. */
-const collective = (item: string): boolean => partyName(item).length === 0 || (/collectively|together/i.test(item) && /\band\b/i.test(partyName(item)))
+/** The defined names of a label's items: "Party A" of `… Co., Ltd. ("Party A")`. */
+const aliasesOf = (items: ReadonlyArray<string>): ReadonlySet<string> =>
+  new Set(items.flatMap((item) => [...item.matchAll(/["“”]([^"“”]{1,40})["“”]/g)].map((match) => match[1]!.trim().toLowerCase())))
+
+/**
+ * A label item that names the parties together ("A and B (collectively "Parties")"; "Party A, Party B,
+ * Party C (individually a "Party", collectively the "Parties")", a list of the other items' defined
+ * names) or no one (a fragment of such an item cut at its ";": "collectively, the "Parties")").
+ */
+const collective = (item: string, aliases: ReadonlySet<string>): boolean => {
+  const name = partyName(item)
+  if (name.length === 0 || /^(?:collectively|individually|together)\b/i.test(name)) return true
+  if (/collectively|together/i.test(item) && /\band\b/i.test(name)) return true
+  const named = name.split(/,|\band\b/i).map((part) => part.trim().toLowerCase()).filter((part) => part.length > 0)
+  return named.length >= 2 && named.every((part) => aliases.has(part))
+}
 
 export const scoreParties = (predicted: ReadonlyArray<string>, label: Label): Counts => {
-  const entities = label.parties.filter((item) => !collective(item))
+  const aliases = aliasesOf(label.parties)
+  const entities = label.parties.filter((item) => !collective(item, aliases))
   const spans = (label.spans["Parties"] ?? []).map(normaliseParty)
   const used = new Set<number>()
   let tp = 0

@@ -6,7 +6,8 @@ import {
   normaliseDuration,
   normaliseParty,
   normalisePlace,
-  scoreContract
+  scoreContract,
+  scoreParties
 } from "../../../scripts/evalImports/score.js"
 import type { Label } from "../../../scripts/evalImports/score.js"
 import { formatTable } from "../../../scripts/evalImports/table.js"
@@ -83,5 +84,27 @@ describe("score", () => {
     expect(scores.governing_law).toEqual({ tp: 1, fp: 0, fn: 0 })
     expect(Object.keys(scores)).not.toContain("amount_1")
     expect(formatTable(scores)).toContain("total (micro)")
+  })
+
+  it("does not count a label item that names the parties together, or a fragment of one, as a party", () => {
+    const listed = {
+      ...label,
+      parties: [
+        "Global Technologies, Ltd (\"Company\")",
+        "Timothy Cabrera (\"Consultant\")",
+        "Company and Consultant (individually, a “Party”",
+        "collectively, the “Parties”)"
+      ]
+    }
+    expect(scoreParties(["Global Technologies, Ltd", "Timothy Cabrera"], listed)).toEqual({ tp: 2, fp: 0, fn: 0 })
+    const lettered = {
+      ...label,
+      parties: [
+        "Beijing Baidu Netcom Science and Technology Co., Ltd. (\"Party A\")",
+        "Beijing Yisheng Leju Information Services Co., Ltd (\"Party B\")",
+        "Party A, Party B (individually a \"Party\", collectively the \"Parties\")"
+      ]
+    }
+    expect(scoreParties(["Beijing Yisheng Leju Information Services Co., Ltd."], lettered)).toEqual({ tp: 1, fp: 0, fn: 1 })
   })
 })
