@@ -15,7 +15,7 @@ const year = "(?:19|20)\\d{2}"
  * "1/27/2020", "3-14-18", and a form's blanks with its year ("this ____ day of ___________, 2000"), which reads as the year alone.
  */
 export const datePattern = new RegExp(
-  `(?:\\b|(?<=[a-z])(?=\\d))(?:_{2,20}\\s{0,2}day\\s{1,2}of\\s{1,2}_{2,20},?\\s{0,2}${year}\\b|${month}\\s{0,2}${day}\\s{0,2}[,.]?\\s{0,2}${year}|${day}\\s{0,2}(?:day\\s{1,2}of\\s{1,2})?${month}\\s{0,2},?\\s{0,2}${year}|\\d{1,2}[/-]\\d{1,2}[/-](?:${year}|\\d{2}))(?![\\d/])`,
+  `(?:\\b|(?<=[a-z])(?=\\d))(?:_{2,20}\\s{0,2}day\\s{1,2}of\\s{1,2}_{2,20},?\\s{0,2}${year}\\b|${month}\\s{0,2}${day}\\s{0,2}[,.]?\\s{0,2}${year}|${day}\\s{0,2}(?:(?:day\\s{1,2})?of\\s{1,2})?${month}\\s{0,2},?\\s{0,2}${year}|\\d{1,2}[/-]\\d{1,2}[/-](?:${year}|\\d{2}))(?![\\d/])`,
   "gi"
 )
 

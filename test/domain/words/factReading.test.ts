@@ -7,6 +7,7 @@ describe("readDate", () => {
   it("reads the dates contracts write, every way they write them", () => {
     expect(readDate("the 1st day of March, 2018")).toBe("2018-03-01")
     expect(readDate("31 October 2019")).toBe("2019-10-31")
+    expect(readDate("the 22nd of May, 2008")).toBe("2008-05-22")
     expect(readDate("January 10th, 2019")).toBe("2019-01-10")
     expect(readDate("March 18. 2021")).toBe("2021-03-18")
     expect(readDate("May 3,2006")).toBe("2006-05-03")
