@@ -49,9 +49,12 @@ const stopWords = new Set([
   "address",
   "registered"
 ])
-/** A name that is the document's own title or a date, read where a preamble was expected. */
+/** A name that is the document's own title, the parties as a whole, or a date, read where a preamble was expected. */
 const notAName =
-  /\b(?:agreement|contract|exhibit|schedule|amendment|annex|appendix|january|february|march|april|may|june|july|august|september|october|november|december)\b/i
+  /\b(?:agreement|contract|exhibit|schedule|amendment|annex|appendix|parties)\b|\b(?:january|february|march|april|may|june|july|august|september|october|november|december)\s{0,3}\d/i
+
+/** Company forms beyond the shared list, found in company names the world over ("Wells Fargo Bank, N.A.", "Acme Ltda."). */
+const moreSuffixes = /^(?:N\.A|P\.C|PLLC|P\.L\.L\.C|P\.A|LLLP|L\.L\.L\.P|Ltda|LTDA|KG|KGaA|AB|A\/S|ASA|Oy|OY|Bhd|BHD|S\.A\.S|SAS|S\.L|K\.K|S\.p\.A)\.?,?$/
 
 /** "(1)", "1.", "(a)", "(ii)": a list marker before a name, not part of it. */
 const enumerator = /^(?:\(\d{1,2}\)|\d{1,2}[.)]|\([a-z]{1,4}\))$/
@@ -80,7 +83,7 @@ const placeOfName = (text: string, at: number): boolean =>
 const bare = (word: string): string => word.replace(/[,;:]+$/, "")
 /** "Acme", "3M", "&", and a brand's inner capital ("iDreamSky", "eBay"). */
 const capitalised = (word: string): boolean => /^(?:[A-Z0-9&]|[a-z][A-Z])/.test(word)
-const isSuffixWord = (word: string): boolean => corporateSuffix.test(word)
+const isSuffixWord = (word: string): boolean => corporateSuffix.test(word) || moreSuffixes.test(word)
 
 /** Where the name proper starts: after a list marker and a lower-case "the" ("the Agent" is not a name; "The Right Solution" is). */
 const firstWord = (words: ReadonlyArray<Token>): number => {
@@ -120,7 +123,8 @@ export const entityAt = (text: string, from: number, options: NameOptions = {}):
     const theAfterOf = index > first && lower === "the" && /^of$/i.test(words[index - 1].word)
     if (stopWords.has(lower) && !(index === first && lower === "the") && !theAfterOf && !inNameAnd) break
     if (!capitalised(core) && !joiners.has(lower) && !inNameAnd) break
-    const isSuffix = isSuffixWord(core)
+    // A short foreign form ends a name, never starts one: "AB Wately, Inc." is not the Swedish "AB".
+    const isSuffix = corporateSuffix.test(core) || (index > first && moreSuffixes.test(core))
     last = index
     suffix = suffix || isSuffix
     const next = words[index + 1]

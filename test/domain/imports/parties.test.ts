@@ -47,6 +47,24 @@ describe("the parties of a preamble", () => {
     ).toEqual(["Mutual Insurance Corporation of America", "Stratton, Cheeseman & Walsh-Nevada, Inc."])
   })
 
+  it("reads company forms the world over, and a form's letters at a name's start as part of the name", () => {
+    expect(
+      partiesIn(
+        "This agreement is made effective   Oct. 11, 1996 by and between PC QUOTE, INC. (hereinafter referred to as \"PCQ\"), a Delaware Corporation with its principal place of business at 300 South Wacker Drive, and AB Wately, Inc. and all of its subsidiaries and related companies (\"ABW\")."
+      )
+    ).toEqual(["PC QUOTE, INC.", "AB Wately, Inc."])
+    expect(
+      partiesIn(
+        "This Custody Agreement is entered into by and between Acme Fund Trust (the \"Trust\") and Wells Fargo Bank, N.A., a national banking association (the \"Custodian\")."
+      )
+    )
+      .toEqual(["Acme Fund Trust", "Wells Fargo Bank, N.A."])
+  })
+
+  it("takes a title's 'between the parties' for no one", () => {
+    expect(partiesIn("AGREEMENT BETWEEN THE PARTIES")).toEqual([])
+  })
+
   it("reads the company a person signs for, not the person", () => {
     expect(
       partiesIn(
@@ -109,6 +127,20 @@ describe("the parties of a cover page", () => {
       "China Online Housing (Hong Kong) Co., Ltd.",
       "Beijing Yisheng Leju Information Services Co., Ltd."
     ])
+  })
+})
+
+describe("the parties of a cover page by role", () => {
+  it("reads each role's label on its own line", () => {
+    expect(
+      partiesOf([
+        "SUPPLY AGREEMENT",
+        "Supplier: Northwind Components GmbH, Hauptstrasse 1, 10115 Berlin",
+        "Customer: Contoso Devices Ltd., 1 Market Street, London",
+        "Address: 1 Market Street, London",
+        "1. Supply. Supplier shall supply the Products to Customer."
+      ])
+    ).toEqual(["Northwind Components GmbH", "Contoso Devices Ltd."])
   })
 })
 
