@@ -26,8 +26,10 @@ const depthAt = (text: string, from: number, at: number): number => {
   return depth
 }
 
+/** A party's description follows its name: ", a Delaware corporation", "(the …)", "having", "of 90 High Street", ", whose address is". */
 const describedAfter = (text: string, end: number): boolean =>
-  /^\s{0,3}(?:,\s{0,3}an?\s|\(|,?\s{0,3}\(|,?\s{0,3}(?:hereinafter|herein|having|with|of\s{1,3}\d))/.test(text.slice(end, end + 40))
+  /^\s{0,3}(?:,\s{0,3}an?\s|\(|,?\s{0,3}\(|,?\s{0,3}(?:hereinafter|herein|having|with|of\s{1,3}\d)|,\s{0,3}(?:whose|residing|resident|domiciled|located|born|acting|represented))/
+    .test(text.slice(end, end + 40))
 
 /** The words that introduce the party list, the preamble's own ("by and between", "entered into by") before a title's bare "between". */
 const listAnchors: ReadonlyArray<RegExp> = [
@@ -58,7 +60,7 @@ const nextOfList = (text: string, cursor: number, count: number): Found | null =
   const stop = /\b(?:WHEREAS|Whereas|RECITALS|WITNESSETH|agree as follows|hereby agree|NOW,? THEREFORE)\b/.exec(window)
   const scope = stop === null ? window : window.slice(0, stop.index)
   const joiner =
-    /(?:\b(?:and|AND|And)\b:?|[)”"],|;|\b(?:corporation|company|partnership|association|bank|trust),|\bagent\s{1,3}for|\bon\s{1,3}behalf\s{1,3}of)\s{1,5}/g
+    /(?:^\s{0,2},|\b(?:and|AND|And)\b:?|[)”"],|;|\b(?:corporation|company|partnership|association|bank|trust),|\bagent\s{1,3}for|\bon\s{1,3}behalf\s{1,3}of)\s{1,5}/g
   for (let match = joiner.exec(scope); match !== null; match = joiner.exec(scope)) {
     const at = cursor + match.index + match[0].length
     if (depthAt(text, cursor, at) > 0) continue
@@ -70,7 +72,9 @@ const nextOfList = (text: string, cursor: number, count: number): Found | null =
     const strong = candidate.suffix || (name === name.toUpperCase() && /[A-Z]{3}/.test(name) && described)
     // "Securities and Exchange Commission": an "and" between two capitalised words joins one name, not two parties.
     const insideName = /[A-Z][A-Za-z]{0,30}\s{1,3}(?:and|AND|And)\s{1,5}$/.test(text.slice(Math.max(cursor, at - 40), at))
-    if (strong || candidate.listed === true || (described && !insideName)) return candidate
+    // Right after the previous name, a comma lists another company ("Alpha Corp., Beta Corp. and …") or starts a place ("Acme Inc., New York, New York").
+    const listComma = match.index === 0
+    if (candidate.suffix || (!listComma && (strong || candidate.listed === true || (described && !insideName)))) return candidate
   }
   return null
 }

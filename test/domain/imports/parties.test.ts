@@ -61,6 +61,17 @@ describe("the parties of a preamble", () => {
       .toEqual(["Acme Fund Trust", "Wells Fargo Bank, N.A."])
   })
 
+  it("reads a list of companies, a person whose address follows, and no place for a party", () => {
+    expect(partiesIn("This Joint Venture Agreement is entered into by and among Alpha Corp., Beta Corp. and Gamma Corp. (together, the \"Venturers\")."))
+      .toEqual(["Alpha Corp.", "Beta Corp.", "Gamma Corp."])
+    expect(
+      partiesIn(
+        "This Agreement is made by and between Acme Widgets Inc., New York, New York (\"Acme\") and Jane Doe, whose address is 1 Elm Street (\"Artist\")."
+      )
+    )
+      .toEqual(["Acme Widgets Inc.", "Jane Doe"])
+  })
+
   it("takes a title's 'between the parties' for no one", () => {
     expect(partiesIn("AGREEMENT BETWEEN THE PARTIES")).toEqual([])
   })
