@@ -101,18 +101,39 @@ const termLead =
 const otherLength =
   /renew|extended|extension|successive|additional|notice|surviv|during|thereafter|following|after\s|prior|confiden|compet|solicit|warrant|payment|invoice|records|insurance|royalt|licen[cs]e\sgranted|until|maximum|minimum|at\sleast|more\sthan|less\sthan|excess|exceed/i
 const lengthEnd =
-  /^\s?(?:'s?\s)?(?:after|following|prior|before|thereafter(?!\s?\()|notice|written|of\s(?:written\s|prior\s)?notice|from\s(?:the\s)?(?:date\sof\s)?(?:termination|expiration|receipt|delivery)|from\s(?:the\s)?date\s(?:on\s)?which)/i
+  /^\s?(?:'s?\s)?(?:after(?!\s(?:the\s)?(?:date\sof\s|date\shereof|Effective\sDate|Commencement\sDate))|following|prior|before|thereafter(?!\s?\()|notice|written|of\s(?:written\s|prior\s)?notice|from\s(?:the\s)?(?:date\sof\s)?(?:termination|expiration|receipt|delivery)|from\s(?:the\s)?date\s(?:on\s)?which)/i
 
-export const findTermLength = (blocks: ReadonlyArray<Block>): Hit | undefined =>
-  scan(blocks, termLength).map((hit) => {
+/** "from the Effective Date", "from the date hereof": where the length counts from, kept with it so the reading counts from there too. */
+const lengthFrom =
+  /^\s(?:from|after)\s(?:the\s)?(?:date\sof\s(?:this\sAgreement|(?:its\s)?execution|signing)|date\shereof|(?:date\sof\s)?(?:the\s)?(?:Effective|Commencement)\sDate)/i
+/** "end on the first anniversary of the date of this Agreement": a length in years, and where it counts from. */
+const anniversary =
+  /\b(?:first|second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth|\d{1,2}(?:st|nd|rd|th))\sanniversary\sof\s(?:the\s)?(?:date\sof\s(?:this\sAgreement|(?:its\s)?execution)|date\shereof|(?:Effective|Commencement)\sDate)/gi
+
+const contractLength = (blocks: ReadonlyArray<Block>, hit: Hit): boolean => {
+  const text = blocks[hit.block].text
+  const sentence = sentenceBefore(blocks, hit)
+  return !/\*|renew|successive|additional|further|another|extension|business/i.test(text.slice(hit.start, hit.end)) &&
+    /\bterm\b|in effect|in force|valid|continue|expir/i.test(text) && termLead.test(sentence) && !otherLength.test(sentence) &&
+    !lengthEnd.test(after(blocks, hit, 40))
+}
+
+/** The length with where it counts from, when the words say: "five (5) years from the Effective Date". */
+const withStart = (blocks: ReadonlyArray<Block>, hit: Hit): Hit => {
+  const from = lengthFrom.exec(after(blocks, hit, 60))
+  return from === null ? hit : { ...hit, end: hit.end + from[0].length }
+}
+
+export const findTermLength = (blocks: ReadonlyArray<Block>): Hit | undefined => {
+  const length = scan(blocks, termLength).map((hit) => {
     // "for a period of three (3) years": the length is "three (3) years".
     const lead = /^periods?\sof\s/i.exec(blocks[hit.block].text.slice(hit.start, hit.end))
     return lead === null ? hit : { ...hit, start: hit.start + lead[0].length }
-  }).find((hit) => {
-    const text = blocks[hit.block].text
-    const value = text.slice(hit.start, hit.end)
+  }).find((hit) => contractLength(blocks, hit))
+  if (length !== undefined) return withStart(blocks, length)
+  return scan(blocks, anniversary).find((hit) => {
     const sentence = sentenceBefore(blocks, hit)
-    return !/\*|renew|successive|additional|further|another|extension|business/i.test(value) &&
-      /\bterm\b|in effect|in force|valid|continue|expir/i.test(text) &&
-      termLead.test(sentence) && !otherLength.test(sentence) && !lengthEnd.test(after(blocks, hit, 40))
+    return /(?:expir\w{0,3}|end\w{0,2}|until|through|terminat\w{0,3})\s(?:on\s|at\s)?(?:the\s)?$/i.test(sentence) && aboutTheContract.test(sentence) &&
+      !/renew|additional|extension/i.test(sentence)
   })
+}

@@ -117,9 +117,17 @@ const amountBefore = (head: string): number | null => {
 }
 
 /** A period as an ISO 8601 duration ("P1Y", "P90D", "P6M"); null without a unit, or in business days, which no calendar counts. */
+const ordinals = ["first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth", "ninth", "tenth"]
+
 export const readDuration = (value: string): string | null => {
   if (value.length > maxWords) return null
   const text = mend(value).replace(/[–—]/g, "-")
+  // "the first anniversary of the date hereof" is a year on.
+  const anniversary = /\b([a-z]{3,7}|\d{1,2}(?:st|nd|rd|th)) anniversary\b/.exec(text)
+  if (anniversary !== null) {
+    const years = /^\d/.test(anniversary[1]!) ? Number.parseInt(anniversary[1]!, 10) : ordinals.indexOf(anniversary[1]!) + 1
+    return years > 0 ? `P${years}Y` : null
+  }
   const unit = unitPattern.exec(text)
   if (unit === null || unit[1] !== undefined) return null
   const amount = amountBefore(text.slice(0, unit.index))
@@ -152,8 +160,10 @@ export const addPeriod = (start: string, period: string): string | null => {
   return `${end.getUTCFullYear()}-${pad(end.getUTCMonth() + 1)}-${pad(end.getUTCDate())}`
 }
 
-const startOf = (facts: ReadonlyArray<FactWords>): string | null => {
-  for (const name of ["effective_date", "agreement_date"]) {
+/** A length counts from the effective date, else the agreement date; from the agreement date first when its words say so ("from the date hereof"). */
+const startOf = (value: string, facts: ReadonlyArray<FactWords>): string | null => {
+  const fromSigning = /date hereof|date of (?:this agreement|(?:its )?execution|signing)/i.test(value)
+  for (const name of fromSigning ? ["agreement_date", "effective_date"] : ["effective_date", "agreement_date"]) {
     const start = facts.find((fact) => fact.name === name && fact.kind === "date")
     const date = start === undefined || typeof start.value !== "string" ? null : readDate(start.value)
     if (date !== null) return date
@@ -168,7 +178,7 @@ const readExpiration = (value: string, facts: ReadonlyArray<FactWords>): string 
   if (period === null) return readDate(value)
   const dates = datesIn(mend(value))
   if (dates.length > 1) return null
-  const start = dates.length === 1 ? dates[0]!.date : startOf(facts)
+  const start = dates.length === 1 ? dates[0]!.date : startOf(value, facts)
   return start === null ? null : addPeriod(start, period)
 }
 

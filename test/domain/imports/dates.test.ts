@@ -36,6 +36,22 @@ describe("findTermLength", () => {
       .toBe("Five (5) years")
   })
 
+  it("keeps where the length counts from, and reads an anniversary as a length", () => {
+    // sibannac-strategic-alliance; cyberianoutpost-promotion.
+    expect(
+      lengthIn(
+        "The term of this Agreement is twelve (12) months from the date hereof, and will be automatically renewed for one (1) additional twelve month period"
+      )
+    )
+      .toBe("twelve (12) months from the date hereof")
+    expect(
+      lengthIn(
+        "The term of this Agreement (the \"Term\") will begin on February 1, 1998 and end on the first anniversary of the date of this Agreement; provided that"
+      )
+    )
+      .toBe("first anniversary of the date of this Agreement")
+  })
+
   it("leaves lengths of something else: renewals, notice, what survives, limits", () => {
     expect(lengthIn("This Agreement may be renewed for additional periods of one (1) year (each such additional period, a \"Renewal Term\").")).toBeUndefined()
     expect(lengthIn("Either party may terminate this Agreement upon sixty (60) days prior written notice.")).toBeUndefined()

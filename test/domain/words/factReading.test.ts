@@ -79,6 +79,14 @@ describe("normalizedValue", () => {
     expect(normalizedValue(term, [term])).toBeNull()
   })
 
+  it("counts from the agreement date when the words say the date hereof or of this Agreement", () => {
+    // cyberianoutpost-promotion: dated January 26, 1998, effective February 1, 1998, ending "on the first anniversary of the date of this Agreement".
+    const facts = [date("agreement_date", "January 26, 1998"), date("effective_date", "February 1, 1998")]
+    expect(normalizedValue(date("expiration_date", "first anniversary of the date of this Agreement"), facts)).toBe("1999-01-26")
+    expect(normalizedValue(date("expiration_date", "twelve (12) months from the date hereof"), facts)).toBe("1999-01-26")
+    expect(normalizedValue(date("expiration_date", "twelve (12) months from the Effective Date"), facts)).toBe("1999-02-01")
+  })
+
   it("counts from a date the term itself names, and reads a written end date as itself", () => {
     expect(normalizedValue(date("expiration_date", "12 weeks from February 8, 2018"), [])).toBe("2018-05-03")
     expect(normalizedValue(date("expiration_date", "March 31, 2011"), [date("effective_date", "March 6, 2006")])).toBe("2011-03-31")
