@@ -21,7 +21,7 @@ describe("findTermLength", () => {
         "Unless otherwise terminated as provided herein, the initial term of this Agreement shall be three (3) years from the Effective Date and shall thereafter be automatically renewed for subsequent one (1) year periods"
       )
     )
-      .toBe("three (3) years")
+      .toBe("three (3) years from the Effective Date")
     expect(
       lengthIn(
         "This agreement shall commence on January 20, 2014 (the \"Effective Date\") and shall continue in effect for six (6) months (the \"Initial Term\")."
