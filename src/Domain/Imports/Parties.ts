@@ -74,7 +74,9 @@ const nextOfList = (text: string, cursor: number, count: number): Found | null =
     const insideName = /[A-Z][A-Za-z]{0,30}\s{1,3}(?:and|AND|And)\s{1,5}$/.test(text.slice(Math.max(cursor, at - 40), at))
     // Right after the previous name, a comma lists another company ("Alpha Corp., Beta Corp. and …") or starts a place ("Acme Inc., New York, New York").
     const listComma = match.index === 0
-    if (candidate.suffix || (!listComma && (strong || candidate.listed === true || (described && !insideName)))) return candidate
+    // "between Acme Inc. and John Smith.": the second name right after the first needs no description.
+    const pair = count === 1 && /^\s{0,3}(?:and|AND|And)\s/.test(window.slice(0, match.index + match[0].length)) && !insideName
+    if (candidate.suffix || (!listComma && (strong || pair || candidate.listed === true || (described && !insideName)))) return candidate
   }
   return null
 }

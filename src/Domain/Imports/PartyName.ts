@@ -56,6 +56,10 @@ const notAName =
 /** Company forms beyond the shared list, found in company names the world over ("Wells Fargo Bank, N.A.", "Acme Ltda."). */
 const moreSuffixes = /^(?:N\.A|P\.C|PLLC|P\.L\.L\.C|P\.A|LLLP|L\.L\.L\.P|Ltda|LTDA|KG|KGaA|AB|A\/S|ASA|Oy|OY|Bhd|BHD|S\.A\.S|SAS|S\.L|K\.K|S\.p\.A)\.?,?$/
 
+/** Company forms written without a full stop of their own ("Beta LLC."): the stop ends the sentence. */
+const undottedForm = /^(?:LLC|LLP|LP|PLC|plc|AG|GmbH|SA|SRL|PLLC|LLLP|KG|AB|ASA|SAS|NV|BV)\.$/
+const abbreviations = /^(?:Bros|Intl|Assn|Assoc|Mfg|Corp|Natl|Svcs|Dept|Univ|Hldgs)\./i
+
 /** "(1)", "1.", "(a)", "(ii)": a list marker before a name, not part of it. */
 const enumerator = /^(?:\(\d{1,2}\)|\d{1,2}[.)]|\([a-z]{1,4}\))$/
 
@@ -145,6 +149,10 @@ export const entityAt = (text: string, from: number, options: NameOptions = {}):
   const start = words[first].start
   let end = words[last].end
   while (end > start && /[,;:]/.test(text[end - 1])) end--
+  // "… and Stephen Marley.": a sentence's full stop, not an abbreviation's ("Inc.", "N.D.", "Bros.").
+  const lastWord = text.slice(words[last].start, end)
+  const plainWord = !isSuffixWord(bare(words[last].word)) && /^[A-Za-z][a-z]{2,}\.$/.test(lastWord) && !abbreviations.test(lastWord)
+  if (plainWord || undottedForm.test(lastWord)) end--
   const name = text.slice(start, end)
   const letters = name.replace(/[^A-Za-z]/g, "")
   const wordCount = last - first + 1

@@ -72,6 +72,13 @@ describe("the parties of a preamble", () => {
       .toEqual(["Acme Widgets Inc.", "Jane Doe"])
   })
 
+  it("reads a person named right after the first party, described or not", () => {
+    expect(partiesIn("This Artist Agreement is made between Tuff Gong Records Inc. and Stephen Marley. The parties agree as follows."))
+      .toEqual(["Tuff Gong Records Inc.", "Stephen Marley"])
+    expect(partiesIn("This Agreement is made between Acme Inc., a company with offices in Boston and New York, and Beta LLC."))
+      .toEqual(["Acme Inc.", "Beta LLC"])
+  })
+
   it("takes a title's 'between the parties' for no one", () => {
     expect(partiesIn("AGREEMENT BETWEEN THE PARTIES")).toEqual([])
   })
