@@ -23,7 +23,7 @@ const agreementCue = /(?:made|entered\sinto|dated|executed|as\sof|effective|this
 const effectiveCue =
   /(?:effective(?:\s(?:as\sof|on|date|from))?|com(?:e|es|ing)\sinto\s(?:force|effect)(?:\s(?:as\sof|on|from))?|commenc\w{0,4}(?:\son)?|start(?:s|ing)?(?:\son)?|start:|Effective\sDate:?|begin\w{0,4}(?:\son)?)\s{0,3}(?:this\s)?$/i
 const expirationCue =
-  /(?:end|ends|expire|expires|expiring|expiration|terminate|terminates|until|through|end:|end\sdate:?)\s{0,3}(?:on\s|the\s(?:later|earlier)\sof\s(?:\([a-z1]{1,3}\)\s{0,2})?)?$/i
+  /(?:end|ends|ending|expire|expires|expiring|expiration|terminate|terminates|until|through|end:|end\sdate:?)\s{0,3}(?:on\s|the\s(?:later|earlier)\sof\s(?:\([a-z1]{1,3}\)\s{0,2})?)?$/i
 
 /** A sentence whose subject is the contract or its term, not a fee, a phase or a confidence kept. */
 const aboutTheContract = /\b(?:agreement|term|terms\sof\s(?:the|this)|contract)\b/i
@@ -72,7 +72,10 @@ export const findDates = (blocks: ReadonlyArray<Block>) => {
   const expiration = all.find((hit) => {
     const sentence = sentenceBefore(blocks, hit)
     // "TERM: November 01, 2014 to October 31, 2017": the end of a range of dates ends the term.
-    const cued = expirationCue.test(before(blocks, hit, 30)) || rangeEnd.test(before(blocks, hit, 50))
+    const lead = before(blocks, hit, 30)
+    // "Contract Year ending Oct 31, 1999" ends a year of the contract, not the contract.
+    const cued = (expirationCue.test(lead) && !/(?:year|quarter|month|period)\s{1,2}ending\s{0,3}(?:on\s)?$/i.test(lead)) ||
+      rangeEnd.test(before(blocks, hit, 50))
     return cued && aboutTheContract.test(sentence) && !/\bduring\b|renew|additional|extension/i.test(sentence)
   }) ?? findTermLength(blocks)
   return { agreement, effective, expiration }
@@ -96,7 +99,7 @@ export const findPerpetual = (blocks: ReadonlyArray<Block>): Hit | undefined =>
 const termLength = new RegExp(duration, "gi")
 /** The words that lead to the contract's own length: the term, or the agreement continuing, then "is", "be", "for", "of" or "in". */
 const termLead =
-  /\b(?:term|duration|agreement|engagement|effect|force|valid)\b[^.;]{0,80}\b(?:be|is|of|for|in)\s(?:a\s(?:total\s)?(?:period\sof\s)?|an?\sinitial\s(?:period|term)\sof\s)?$/i
+  /\b(?:term|duration|agreement|engagement|effect|force|valid)\b[^.;]{0,80}\b(?:be|is|of|for|in|expire|expires)\s(?:a\s(?:total\s)?(?:period\sof\s)?|an?\sinitial\s(?:period|term)\sof\s)?$/i
 /** Lengths of something else in the same sentence: renewals, notice, what survives the contract, payment. */
 const otherLength =
   /renew|extended|extension|successive|additional|notice|surviv|during|thereafter|following|after\s|prior|confiden|compet|solicit|warrant|payment|invoice|records|insurance|royalt|licen[cs]e\sgranted|until|maximum|minimum|at\sleast|more\sthan|less\sthan|excess|exceed/i

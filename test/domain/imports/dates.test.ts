@@ -34,6 +34,9 @@ describe("findTermLength", () => {
       )
     )
       .toBe("Five (5) years")
+    expect(lengthIn("This Agreement shall expire five (5) years after the Effective Date unless terminated earlier.")).toBe(
+      "five (5) years after the Effective Date"
+    )
   })
 
   it("keeps where the length counts from, and reads an anniversary as a length", () => {
@@ -83,6 +86,10 @@ describe("findTermLength", () => {
       )
     )
       .toBe("31 July 2013")
+    expect(expirationIn("The term of this Agreement shall be the period commencing on the Effective Date and ending on June 30, 2022.")).toBe("June 30, 2022")
+    // biopure-sales-agency.
+    expect(expirationIn("The Business Plan relating to Contract Year ending Oct 31, 1999 will be agreed upon at least thirty (30) days after the date hereof."))
+      .toBeUndefined()
     expect(expirationIn("This compensation shall expire on September 1, 2020, such that Kubient shall not be entitled to further payment.")).toBeUndefined()
     expect(
       expirationIn(
