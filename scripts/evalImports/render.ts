@@ -16,11 +16,20 @@ import { PDFDocument, StandardFonts } from "pdf-lib"
  */
 export const sourceParagraphs = (text: string): Array<string> => {
   const out: Array<string> = []
+  let pageNumberBetween = false
   for (const paragraph of text.split(/\n[ \t\r]*\n/).map((part) => part.replace(/\s+/g, " ").trim())) {
     if (paragraph === "") continue
+    // The original's page numbers are no words of the contract, and mark where its pages broke.
+    if (/^(?:page )?[-–]? ?\d{1,4} ?[-–]?$/i.test(paragraph)) {
+      pageNumberBetween = true
+      continue
+    }
     const previous = out.at(-1)
-    if (previous !== undefined && !/[.;:!?)"”'\]]$/.test(previous) && /^[a-z]/.test(paragraph)) out[out.length - 1] = `${previous} ${paragraph}`
+    const midSentence = previous !== undefined && !/[.;:!?)"”'\]]$/.test(previous)
+    const cutAtPage = pageNumberBetween && midSentence && /(?:\s[a-z]\S*|,)$/.test(previous!) && /^[A-Za-z"“(]/.test(paragraph)
+    if ((midSentence && /^[a-z]/.test(paragraph)) || cutAtPage) out[out.length - 1] = `${previous} ${paragraph}`
     else out.push(paragraph)
+    pageNumberBetween = false
   }
   return out
 }
@@ -115,7 +124,11 @@ export const renderDocx = async (text: string): Promise<Rendered> => {
     counters[level]++
     for (let deeper = level + 1; deeper < counters.length; deeper++) counters[deeper] = 0
     // What Word shows is its own count, whatever the source's number said.
-    const label = level === 0 ? `${counters[0]}.` : level === 1 ? `${Math.max(counters[0], 1)}.${counters[1]}` : `(${letters[(counters[2] - 1) % 26]})`
+    const label = level === 0
+      ? `${counters[0]}.`
+      : level === 1
+      ? `${Math.max(counters[0], 1)}.${counters[1]}`
+      : `(${letters[(counters[2] - 1) % 26]!.repeat(Math.floor((counters[2] - 1) / 26) + 1)})`
     const rest = source.slice(match[0].length)
     paragraphs.push(`${label} ${rest}`)
     children.push(new Paragraph({ text: rest, numbering: { reference: "clauses", level } }))

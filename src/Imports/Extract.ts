@@ -96,6 +96,18 @@ const lineGaps = (lines: ReadonlyArray<Line>): Array<number> =>
   lines.slice(1).map((line, i) => lines[i]!.y - line.y).filter((gap, i) => gap > 0 && gap <= lines[i + 1]!.size * 4)
 
 /**
+ * The document's line spacing: the smallest gap between lines that recurs (a tenth of all gaps, and
+ * three times at least), so pages of one-line paragraphs, whose most common gap is the paragraph
+ * gap, do not hide it. The median when no gap recurs that often.
+ */
+const typicalSpacing = (gaps: ReadonlyArray<number>): number | undefined => {
+  const counts = new Map<number, number>()
+  for (const gap of gaps) counts.set(Math.round(gap * 2) / 2, (counts.get(Math.round(gap * 2) / 2) ?? 0) + 1)
+  const recurring = [...counts].filter(([, count]) => count >= Math.max(3, gaps.length * 0.1)).map(([gap]) => gap)
+  return recurring.length > 0 ? Math.min(...recurring) : median(gaps)
+}
+
+/**
  * Lines joined by "\n", with "\n\n" where the gap is clearly more than the usual line spacing or the
  * text jumps up. The usual spacing is the page's, or the document's where that is tighter: on a page
  * of one-line paragraphs (a signature page, a schedule) the page's own median is the paragraph gap.
@@ -134,7 +146,7 @@ const pdfText = async (path: string): Promise<Extracted> => {
       page.cleanup()
       pageLines.push(linesOf(content.items.filter((item): item is typeof item & PdfTextItem => "str" in item)))
     }
-    const documentSpacing = median(pageLines.flatMap(lineGaps))
+    const documentSpacing = typicalSpacing(pageLines.flatMap(lineGaps))
     let text = ""
     const pages: Array<ExtractedPage> = []
     pageLines.forEach((lines, index) => {

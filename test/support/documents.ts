@@ -1,4 +1,4 @@
-import { Document, HeadingLevel, Packer, Paragraph } from "docx"
+import { AlignmentType, Document, HeadingLevel, LevelFormat, Packer, Paragraph } from "docx"
 import JSZip from "jszip"
 import { mkdtempSync, writeFileSync } from "node:fs"
 import { readFile } from "node:fs/promises"
@@ -96,4 +96,63 @@ export const makeZipBombDocx = async (name = "bomb.docx"): Promise<string> => {
     bytes.writeUInt32LE(0xffffffff, at + 24)
   }
   return makeFile(name, bytes)
+}
+
+/**
+ * A PDF laid out as a word processor prints a long document: paragraphs wrapped to the page, a new
+ * page every `linesPerPage` lines whether or not a paragraph ends there, a running `header` at the
+ * top of each page and "Page n of m" at the bottom.
+ */
+export const makePagedPdf = async (paragraphs: Array<string>, options: { header: string; linesPerPage: number }, name = "paged.pdf"): Promise<string> => {
+  const pdf = await PDFDocument.create()
+  const font = await pdf.embedFont(StandardFonts.Helvetica)
+  const lines: Array<{ text: string; first: boolean }> = []
+  for (const paragraph of paragraphs) {
+    let line = ""
+    let first = true
+    for (const word of paragraph.split(" ")) {
+      const next = line === "" ? word : `${line} ${word}`
+      if (line !== "" && font.widthOfTextAtSize(next, 11) > 468) {
+        lines.push({ text: line, first })
+        first = false
+        line = word
+      } else line = next
+    }
+    if (line !== "") lines.push({ text: line, first })
+  }
+  const pageCount = Math.ceil(lines.length / options.linesPerPage)
+  for (let index = 0; index < pageCount; index++) {
+    const page = pdf.addPage([612, 792])
+    page.drawText(options.header, { x: 72, y: 752, size: 8, font })
+    let y = 720
+    for (const line of lines.slice(index * options.linesPerPage, (index + 1) * options.linesPerPage)) {
+      if (line.first && y < 720) y -= 10
+      page.drawText(line.text, { x: 72, y, size: 11, font })
+      y -= 14
+    }
+    page.drawText(`Page ${index + 1} of ${pageCount}`, { x: 280, y: 40, size: 8, font })
+  }
+  return makeFile(name, await pdf.save())
+}
+
+/**
+ * A real Word document whose clause numbers are Word's automatic numbering, not text: `level` 0
+ * shows "1.", "2.", level 1 "1.1", level 2 "(a)". Paragraphs without a level are plain.
+ */
+export const makeNumberedDocx = async (paragraphs: Array<{ text: string; level?: 0 | 1 | 2 }>, name = "numbered.docx"): Promise<string> => {
+  const children = paragraphs.map(({ level, text }) => new Paragraph(level === undefined ? { text } : { text, numbering: { reference: "clauses", level } }))
+  const document = new Document({
+    numbering: {
+      config: [{
+        reference: "clauses",
+        levels: [
+          { level: 0, format: LevelFormat.DECIMAL, text: "%1.", alignment: AlignmentType.START },
+          { level: 1, format: LevelFormat.DECIMAL, text: "%1.%2", alignment: AlignmentType.START },
+          { level: 2, format: LevelFormat.LOWER_LETTER, text: "(%3)", alignment: AlignmentType.START }
+        ]
+      }]
+    },
+    sections: [{ children }]
+  })
+  return makeFile(name, await Packer.toBuffer(document))
 }

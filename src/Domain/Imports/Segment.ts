@@ -34,11 +34,12 @@ const draft = (extracted: Extracted, piece: Piece): Draft => {
   return { piece, text: reading.text, candidates: reading.candidates, dehyphenated: reading.dehyphenated }
 }
 
+/** The two drafts as one, read from their own parts: furniture between them (a page footer) stays out. */
 const joinDrafts = (extracted: Extracted, first: Draft, second: Draft): Draft =>
   draft(extracted, {
     start: first.piece.start,
     end: second.piece.end,
-    parts: [[first.piece.start, second.piece.end]],
+    parts: [...first.piece.parts, ...second.piece.parts],
     straddle: first.piece.straddle || second.piece.straddle
   })
 
@@ -48,15 +49,14 @@ const mergeFragments = (extracted: Extracted, drafts: ReadonlyArray<Draft>): Rea
   let pending: Draft | null = null
   for (const current of drafts) {
     let next = current
-    if (pending !== null && pending.piece.parts.length === 1 && current.piece.parts.length === 1) next = joinDrafts(extracted, pending, current)
-    else if (pending !== null) out.push(pending)
+    if (pending !== null) next = joinDrafts(extracted, pending, current)
     pending = null
     if (connector.test(next.text)) {
       pending = next
       continue
     }
     const previous = out.at(-1)
-    if (previous !== undefined && aliasOnly.test(next.text) && next.piece.parts.length === 1 && previous.piece.parts.length === 1) {
+    if (previous !== undefined && aliasOnly.test(next.text)) {
       next = joinDrafts(extracted, previous, next)
       out.pop()
     }
@@ -109,7 +109,7 @@ const mergeSignatures = (extracted: Extracted, blocks: ReadonlyArray<Classified>
   for (const current of blocks) {
     const previous = out.at(-1)
     const joinable = previous !== undefined && previous.kind === "signature_block" && current.kind === "signature_block" &&
-      previous.piece.parts.length === 1 && current.piece.parts.length === 1 && current.piece.end - previous.piece.start <= 2000 &&
+      current.piece.end - previous.piece.start <= 2000 &&
       !signatureOpening.test(current.text)
     if (joinable) {
       out.pop()
