@@ -32,6 +32,8 @@ const terminal = /[.;:!?)"”'\]]$/
 const shortCaps = (line: string): boolean => line.length <= 80 && /[A-Z]/.test(line) && !/[a-z]/.test(line)
 
 const attachmentLine = /^(?:EXHIBIT|SCHEDULE|ANNEX|APPENDIX|ATTACHMENT)\b|^(?:Exhibit|Schedule|Annex|Appendix|Attachment)\s{1,3}[A-Z0-9]{1,4}\b/
+/** After signature lines any line opening with an attachment's name starts the attachments ("Schedule of Fees"). */
+const attachmentWord = /^(?:EXHIBIT|SCHEDULE|ANNEX|APPENDIX|ATTACHMENT|Exhibit|Schedule|Annex|Appendix|Attachment)\b/
 const signatureLine = /^(?:By|Name|Title|Date|Its)\s{0,3}:|^IN WITNESS WHEREOF|\/s\//i
 
 /**
@@ -96,7 +98,7 @@ export const paragraphs = (extracted: Extracted): ReadonlyArray<Piece> => {
     const body = text.slice(range[0], range[1])
     const startsOwn = current !== null &&
       ((sectionStart.test(body) && terminal.test(current.lastLine)) || (current.lines === 1 && shortCaps(current.lastLine) && !shortCaps(body)) ||
-        (attachmentLine.test(body) && (terminal.test(current.lastLine) || current.signed)) ||
+        (attachmentLine.test(body) && terminal.test(current.lastLine)) || (current.signed && attachmentWord.test(body)) ||
         straddlesPage(breaks, current.end, range[0]))
     if (current !== null && startsOwn) close()
     if (current === null) {

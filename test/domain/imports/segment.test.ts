@@ -119,3 +119,54 @@ describe("segment", () => {
     expect(segment(extracted)).toEqual(segment(extracted))
   })
 })
+
+describe("segment across pages", () => {
+  const paged = (pages: ReadonlyArray<string>): Extracted => {
+    let text = ""
+    const out: Array<{ page: number; start: number; end: number }> = []
+    pages.forEach((page, index) => {
+      if (index > 0) text += "\n\n"
+      out.push({ page: index + 1, start: text.length, end: text.length + page.length })
+      text += page
+    })
+    return { text, pages: out }
+  }
+
+  it("joins a sentence that goes on in capitals after the page footer and running header, and keeps it verified", () => {
+    const header = "Acme / Beta Licence Agreement"
+    const blocks = segment(paged([
+      `${header}\n1. Licence. Acme grants Beta a licence to use the Software in the Territory, and Beta shall pay the\nPage 1 of 3`,
+      `${header}\nLicence Fee to Acme within thirty (30) days of each invoice.\n2. Term. This Agreement ends on March 31, 2026.\nPage 2 of 3`,
+      `${header}\n3. Notices. Notices shall be in writing.\nPage 3 of 3`
+    ]))
+    const clause = blocks.find((block) => block.text.startsWith("1. Licence."))
+    expect(clause?.text).toBe(
+      "1. Licence. Acme grants Beta a licence to use the Software in the Territory, and Beta shall pay the Licence Fee to Acme within thirty (30) days of each invoice."
+    )
+    expect(clause!.confidence).toBeGreaterThanOrEqual(verificationThreshold)
+    expect(blocks.map((block) => block.text.slice(0, 10))).toEqual(["1. Licence", "2. Term. T", "3. Notices"])
+  })
+
+  it("does not join a heading at the foot of a page to the text on the next", () => {
+    const blocks = segment(paged([
+      "1. Fees. Beta shall pay the fees within thirty days.\n\n2. Confidential Information",
+      "Each party shall keep the other's information confidential."
+    ]))
+    expect(blocks.map((block) => block.text)).toEqual([
+      "1. Fees. Beta shall pay the fees within thirty days.",
+      "2. Confidential Information",
+      "Each party shall keep the other's information confidential."
+    ])
+  })
+
+  it("starts the attachments at a schedule heading run into the signature lines", () => {
+    const text = [
+      "1. Term. This Agreement ends on March 31, 2026 unless the parties renew it in writing before then.",
+      "IN WITNESS WHEREOF, the parties have signed this Agreement.\nBETA LABS LLC\nBy: /s/ John Doe\nName: John Doe\nTitle: Manager\nSchedule of Fees\nLicence Fee: USD 5,000 a year, payable in advance."
+    ].join("\n\n")
+    const blocks = segment(onePage(text))
+    const signature = blocks.find((block) => block.kind === "signature_block")
+    expect(signature?.text).toBe("IN WITNESS WHEREOF, the parties have signed this Agreement. BETA LABS LLC By: /s/ John Doe Name: John Doe Title: Manager")
+    expect(blocks.find((block) => block.text.startsWith("Schedule of Fees"))?.kind).toBe("exhibit")
+  })
+})

@@ -1,0 +1,58 @@
+import { describe, expect, it } from "@effect/vitest"
+import { parseDocument } from "../../src/Domain/Imports/ParseDocument.js"
+import type { ParsedBlock } from "../../src/Domain/Imports/Parsed.js"
+import { verificationThreshold } from "../../src/Domain/Imports/Parsed.js"
+import { extractText } from "../../src/Imports/Extract.js"
+import { makeDocx, makeNumberedDocx, makePagedPdf } from "../support/documents.js"
+import { longClause, numberedAgreement, pagedAgreement, pagedLinesPerPage, runningHeader } from "../support/laidOut.js"
+
+const blocksOf = async (format: "pdf" | "docx", path: string): Promise<ReadonlyArray<ParsedBlock>> => {
+  const outcome = parseDocument(await extractText(format, path))
+  if (outcome._tag !== "Parsed") throw new Error(`not parsed: ${outcome.detail}`)
+  return outcome.parse.blocks
+}
+
+describe("blocks that follow the laid-out document", () => {
+  it("reads a clause a page break cuts as one verified block, without the running header or page numbers", async () => {
+    const path = await makePagedPdf(pagedAgreement, { header: runningHeader, linesPerPage: pagedLinesPerPage })
+    const { pages, text } = await extractText("pdf", path)
+    // The break does fall inside the clause: its last words are on page 2.
+    expect(text.slice(pages[1]!.start, pages[1]!.end)).toContain("on\ndelivery.")
+    const blocks = await blocksOf("pdf", path)
+    const clause = blocks.find((block) => block.text.startsWith("1. Supply."))
+    expect(clause?.text).toBe(longClause)
+    expect(clause!.confidence).toBeGreaterThanOrEqual(verificationThreshold)
+    expect(blocks.filter((block) => block.text.includes("the risk in them shall pass"))).toHaveLength(1)
+    for (const block of blocks) {
+      expect(block.text).not.toContain("Execution Copy")
+      expect(block.text).not.toMatch(/Page \d of \d/)
+    }
+  })
+
+  it("makes the schedule after the signatures its own exhibit blocks", async () => {
+    const blocks = await blocksOf("pdf", await makePagedPdf(pagedAgreement, { header: runningHeader, linesPerPage: pagedLinesPerPage }))
+    const signatures = blocks.filter((block) => block.kind === "signature_block")
+    expect(signatures.some((block) => block.text.includes("By: /s/ John Doe"))).toBe(true)
+    for (const block of signatures) expect(block.text).not.toMatch(/SCHEDULE|coffee/)
+    expect(blocks.find((block) => block.text === "SCHEDULE 1")?.kind).toBe("exhibit")
+    expect(blocks.find((block) => block.text.startsWith("Roasted coffee beans"))?.kind).toBe("exhibit")
+  })
+
+  it("keeps the clause numbers Word shows for automatic numbering", async () => {
+    const { text } = await extractText("docx", await makeNumberedDocx(numberedAgreement))
+    expect(text).toContain("1.\tDefinitions. In this Agreement")
+    const blocks = await blocksOf("docx", await makeNumberedDocx(numberedAgreement))
+    for (
+      const start of ["1. Definitions.", "1.1 \"Services\"", "1.2 \"Fees\"", "2. Services.", "2.1 Northwind shall:", "(a) assign", "(b) comply", "3. Term."]
+    ) {
+      expect(blocks.filter((block) => block.text.startsWith(start)), start).toHaveLength(1)
+    }
+    expect(blocks.find((block) => block.text.startsWith("3. Term."))?.kind).toBe("clause")
+    expect(blocks.some((block) => block.text.startsWith("Definitions."))).toBe(false)
+  })
+
+  it("leaves a Word document without numbering as mammoth reads it", async () => {
+    const { text } = await extractText("docx", await makeDocx([{ text: "1. Term. One year." }, { text: "Plain words." }]))
+    expect(text).toBe("1. Term. One year.\n\nPlain words.\n\n")
+  })
+})
