@@ -141,14 +141,28 @@ export const partyPreambleEnd = (blocks: ReadonlyArray<Block>, preamble: number)
   return end
 }
 
+/** Party names in blocks [from, to), as hits in those blocks. */
+const partiesInBlocks = (blocks: ReadonlyArray<Block>, from: number, to: number): { hits: ReadonlyArray<Hit>; text: string } => {
+  const joined = blocks.slice(from, to).map((block) => block.text)
+  const offsets: Array<number> = []
+  joined.forEach((_, index) => offsets.push(index === 0 ? 0 : offsets[index - 1] + joined[index - 1].length + 1))
+  const firstClause = blocks.slice(from, to).findIndex((block) => block.kind === "clause")
+  const text = joined.join("\n")
+  const hits = findParties(text, firstClause === -1 ? 0 : offsets[firstClause]).map((found) => {
+    const block = offsets.findLastIndex((offset) => offset <= found.start)
+    return { block: from + block, start: found.start - offsets[block], end: found.end - offsets[block] }
+  })
+  return { hits, text }
+}
+
+const maxDeepBlocks = 600
+/** A preamble after a cover page and a table of contents: "THIS AGREEMENT … by and between …", or a line opening on "Between". */
+const deepOpener =
+  /^\s{0,8}(?:(?:THIS|This)\s[^.]{0,300}?\b(?:by\s{1,3}and\s{1,3}(?:between|among)|between|among|entered\s{1,3}into\s{1,3}by)\b|(?:BETWEEN|Between)\b)/
+
 /** Where each party is named: the preamble's parties first, then those only the signature block names. */
 export const findPartyHits = (blocks: ReadonlyArray<Block>, opening: number): ReadonlyArray<Hit> => {
   const preamble = partyPreambleEnd(blocks, opening)
-  const joined = blocks.slice(0, preamble).map((block) => block.text)
-  const offsets: Array<number> = []
-  joined.forEach((_, index) => offsets.push(index === 0 ? 0 : offsets[index - 1] + joined[index - 1].length + 1))
-  const firstClause = blocks.slice(0, preamble).findIndex((block) => block.kind === "clause")
-  const text = joined.join("\n")
   const hits: Array<Hit> = []
   const seen = new Set<string>()
   const add = (hit: Hit) => {
@@ -157,10 +171,12 @@ export const findPartyHits = (blocks: ReadonlyArray<Block>, opening: number): Re
     seen.add(key)
     hits.push(hit)
   }
-  for (const found of findParties(text, firstClause === -1 ? 0 : offsets[firstClause])) {
-    const block = offsets.findLastIndex((offset) => offset <= found.start)
-    add({ block, start: found.start - offsets[block], end: found.end - offsets[block] })
+  const opened = partiesInBlocks(blocks, 0, preamble)
+  opened.hits.forEach(add)
+  if (hits.length === 0) {
+    const deep = blocks.slice(preamble, maxDeepBlocks).findIndex((block) => deepOpener.test(block.text))
+    if (deep !== -1) partiesInBlocks(blocks, preamble + deep, partyPreambleEnd(blocks, preamble + deep + 1)).hits.forEach(add)
   }
-  if (hits.length < 2 || pointsToSignatures.test(text)) { for (const hit of signatureParties(blocks, preamble)) add(hit) }
+  if (hits.length < 2 || pointsToSignatures.test(opened.text)) { for (const hit of signatureParties(blocks, preamble)) add(hit) }
   return hits
 }

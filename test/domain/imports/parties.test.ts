@@ -148,6 +148,22 @@ describe("the parties of a cover page", () => {
   })
 })
 
+describe("the parties of a preamble after a table of contents", () => {
+  it("finds the preamble past the contents when the opening names no one", () => {
+    expect(
+      partiesOf([
+        "FRANCHISE AGREEMENT",
+        "TABLE OF CONTENTS",
+        "1. Definitions",
+        "2. Franchise Grant; Term",
+        "Between        BURGER  KING  CORPORATION  a  company  incorporated  in  Florida,                United States of  America (\"BKC\")",
+        "AND            The  party  specified  as  the  Franchisee on SCHEDULE 1 attached                hereto (the \"Franchisee\")",
+        "INTRODUCTION"
+      ])
+    ).toEqual(["BURGER  KING  CORPORATION"])
+  })
+})
+
 describe("the parties of a cover page by role", () => {
   it("reads each role's label on its own line", () => {
     expect(
