@@ -43,7 +43,7 @@ const settings = quick
     memoryContracts: 1000,
     checkpoints: [200, 500],
     idleSeconds: 10,
-    imports: { copies: 5, pages: 20, memoryFiles: 100, memoryFileMb: 1, memoryPages: 2 },
+    imports: { copies: 5, pages: 20, memoryFiles: 100, memoryFileMb: 1, memoryPages: 2, scanFiles: 2, scanPages: 2 },
     webhooks: { endpoints: 3, contracts: 200, clients: 32, withinSeconds: 300 },
     ask: { contracts: 1000, otherContracts: 250, clients: 32, sequential: 200, concurrentClients: 8, durationMs: 2000, streamRuns: 20 }
   }
@@ -57,7 +57,7 @@ const settings = quick
     // Long enough that the first checkpoint's contracts are all still live when it is read, short
     // enough that most of the 20,000 passivate while the rest are drafted.
     idleSeconds: 30,
-    imports: { copies: 25, pages: 20, memoryFiles: 100, memoryFileMb: 1, memoryPages: 10 },
+    imports: { copies: 25, pages: 20, memoryFiles: 100, memoryFileMb: 1, memoryPages: 10, scanFiles: 4, scanPages: 5 },
     webhooks: { endpoints: 10, contracts: 2000, clients: 32, withinSeconds: 900 },
     ask: { contracts: 10_000, otherContracts: 1000, clients: 32, sequential: 400, concurrentClients: 8, durationMs: 8000, streamRuns: 40 }
   }

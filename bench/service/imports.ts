@@ -9,6 +9,7 @@ import { contractParagraphs, makeDocx, makePdf } from "../lib/documents.js"
 import { keepAliveAgent } from "../lib/http.js"
 import { round } from "../lib/stats.js"
 import { createOrg, freshKey, type Seat } from "./actors.js"
+import { type ScanResults, scanFlow } from "./importScans.js"
 import { type Service, type ServiceOptions, startService } from "./service.js"
 
 export interface ImportSettings {
@@ -20,6 +21,9 @@ export interface ImportSettings {
   readonly memoryFiles: number
   readonly memoryFileMb: number
   readonly memoryPages: number
+  /** Scans (PDFs of page pictures, no text layer) in the OCR batch, and pages in each. */
+  readonly scanFiles: number
+  readonly scanPages: number
 }
 
 /** Pages read per second by the parse alone, in the bench's process, one file after another: no HTTP, no database. */
@@ -32,7 +36,7 @@ export interface ParseFloor {
 
 /** One batch through `POST /imports`, timed from the POST until `GET /imports?batch=` shows every import parsed or failed. */
 export interface ImportRun {
-  readonly format: "pdf" | "docx"
+  readonly format: "pdf" | "docx" | "scan"
   readonly files: number
   readonly pagesPerFile: number
   readonly bytesPerFile: number
@@ -68,6 +72,7 @@ export interface ImportResults {
   readonly pdf: ImportRun
   readonly docx: ImportRun
   readonly memory: ImportMemory
+  readonly scan: ScanResults
 }
 
 const mb = (bytes: number) => round(bytes / 1024 / 1024, 1)
@@ -75,7 +80,7 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
 const samplerModule = fileURLToPath(new URL("./rssSampler.ts", import.meta.url))
 
 /** POST /imports with the files as repeated `files[]` parts, as curl -F sends them. */
-const postImports = async (base: string, seat: Seat, paths: ReadonlyArray<string>): Promise<string> => {
+export const postImports = async (base: string, seat: Seat, paths: ReadonlyArray<string>): Promise<string> => {
   const form = new FormData()
   for (const path of paths) form.append("files[]", new Blob([readFileSync(path)]), basename(path))
   const response = await fetch(`${base}/imports`, { method: "POST", headers: { ...seat.headers, "idempotency-key": freshKey("import") }, body: form })
@@ -84,13 +89,13 @@ const postImports = async (base: string, seat: Seat, paths: ReadonlyArray<string
   return JSON.parse(text).batch as string
 }
 
-interface Settled {
+export interface Settled {
   readonly parsed: ReadonlyArray<string>
   readonly failed: Record<string, number>
 }
 
 /** Reads the batch every `everyMs` until no import is queued or parsing; the file names that parsed, and failures by reason. */
-const settle = async (base: string, seat: Seat, batch: string, everyMs: number, withinMs = 600_000): Promise<Settled> => {
+export const settle = async (base: string, seat: Seat, batch: string, everyMs: number, withinMs = 600_000): Promise<Settled> => {
   const until = Date.now() + withinMs
   for (;;) {
     const rows: Array<{ filename: string; state: string; failure: { reason: string } | null }> = []
@@ -167,12 +172,12 @@ const makeDocuments = async (dir: string, settings: ImportSettings): Promise<Doc
 }
 
 /** The peak of the service's BENCH_RSS lines while `sampling` is on. */
-interface RssWindow {
+export interface RssWindow {
   sampling: boolean
   peak: number
 }
 
-const failureList = (failed: Record<string, number>) => Object.entries(failed).map(([reason, n]) => `${n}×${reason}`).join(" ")
+export const failureList = (failed: Record<string, number>) => Object.entries(failed).map(([reason, n]) => `${n}×${reason}`).join(" ")
 
 /**
  * Import throughput and memory, on a service of its own started with the RSS sampler
@@ -208,7 +213,10 @@ export const importFlow = async (
         round(docs.docxBytes / 1024, 0)
       } KB), ${docs.large.length} PDFs of ${mb(docs.largeBytes / docs.large.length)} MB (${docs.largePages} pages)`
     )
-    return await measure(docs, await starting, agent, rss, log, at)
+    const service = await starting
+    const measured = await measure(docs, service, agent, rss, log, at)
+    const scan = await scanFlow(service, agent, join(scratch, "import-scans"), settings, rss, log, at)
+    return { ...measured, scan }
   } finally {
     agent.destroy()
     await (await starting.catch(() => undefined))?.child.stop()
@@ -222,7 +230,7 @@ const measure = async (
   rss: RssWindow,
   log: (line: string) => void,
   at: () => string
-): Promise<ImportResults> => {
+): Promise<Omit<ImportResults, "scan">> => {
   const { docxBytes, docxs, large, largeBytes, largePages, pdfFile, pdfs } = docs
   const seat = await createOrg(service.url, agent, "Importer Ltd", "Ida Importer")
   // Warm-up, untimed, both sides at once: a first import of each format in the service, a first
