@@ -11,14 +11,15 @@ const day = "\\d{1,2}(?:st|nd|rd|th|s t|n d|r d|t h|\\.?5t)?"
 const year = "(?:19|20)\\d{2}"
 
 /**
- * "January 1, 1998", "June 1st, 2020", "May 3,2006", "March 18. 2021", "10th day of January, 2018", "2 April 2020", "as of1 August 2019",
+ * "January 1, 1998", "June 1st, 2020", "May 3,2006", "March 18. 2021", "10th day of January, 2018", "2 April 2020", "as of1 August 2019", "1st day of --- November, 2003",
  * "1/27/2020", "3-14-18", and a form's blanks with its year ("this ____ day of ___________, 2000"), which reads as the year alone.
  */
 export const datePattern = new RegExp(
-  `(?:\\b|(?<=[a-z])(?=\\d))(?:_{2,20}\\s{0,2}day\\s{1,2}of\\s{1,2}_{2,20},?\\s{0,2}${year}\\b|${month}\\s{0,2}${day}\\s{0,2}[,.]?\\s{0,2}${year}|${day}\\s{0,2}(?:(?:day\\s{1,2})?of\\s{1,2})?${month}\\s{0,2},?\\s{0,2}${year}|\\d{1,2}[/-]\\d{1,2}[/-](?:${year}|\\d{2}))(?![\\d/])`,
+  `(?:\\b|(?<=[a-z])(?=\\d))(?:_{2,20}\\s{0,2}day\\s{1,2}of\\s{1,2}_{2,20},?\\s{0,2}${year}\\b|${month}\\s{0,2}${day}\\s{0,2}[,.]?\\s{0,2}${year}|${day}\\s{0,2}(?:(?:day\\s{1,2})?of\\s{1,2}(?:-{1,3}\\s{1,2})?)?${month}\\s{0,2},?\\s{0,2}${year}|\\d{1,2}[/-]\\d{1,2}[/-](?:${year}|\\d{2}))(?![\\d/])`,
   "gi"
 )
 
+const madeCue = /(?:made|entered\sinto|dated)(?:\s(?:and\sentered\sinto\s)?(?:as\sof|on|this))?\s{0,3}(?:the\s)?$/i
 const agreementCue = /(?:made|entered\sinto|dated|executed|as\sof|effective|this|on|day\sof|Dated:?|Date:?)[^.]{0,60}$/i
 const effectiveCue =
   /(?:effective(?:\s(?:as\sof|on|date|from))?|com(?:e|es|ing)\sinto\s(?:force|effect)(?:\s(?:as\sof|on|from))?|commenc\w{0,4}(?:\son)?|start(?:s|ing)?(?:\son)?|start:|Effective\sDate:?|begin\w{0,4}(?:\son)?)\s{0,3}(?:this\s)?$/i
@@ -51,7 +52,12 @@ export const findDates = (blocks: ReadonlyArray<Block>) => {
   const inPreamble = all.filter((hit) => hit.block < preamble)
   // "As amended on February 28, 2010" dates an amendment, not the agreement.
   const own = inPreamble.filter((hit) => !/amended\s(?:on\s|as\sof\s)?$/i.test(before(blocks, hit, 20)))
-  const agreement = own.find((hit) => agreementCue.test(before(blocks, hit, 80))) ?? own[0] ??
+  // A long notice up front can end the preamble early; the opening runs on to the recitals or the first section.
+  const opening = blocks.findIndex((block, index) => index >= preamble && /^(?:WHEREAS|Whereas|RECITALS|BACKGROUND|ARTICLE|1\.|1\))/.test(block.text))
+  const made = all.find((hit) =>
+    hit.block >= preamble && hit.block < Math.min(opening === -1 ? preamble : opening, preamble + 6) && madeCue.test(before(blocks, hit, 80))
+  )
+  const agreement = own.find((hit) => agreementCue.test(before(blocks, hit, 80))) ?? own[0] ?? made ??
     // No date up front: the latest date on the signature page is when the last party signed.
     [...all.filter((hit) => blocks[hit.block].kind === "signature_block")].sort((a, b) =>
       (dateValue(blocks[b.block].text.slice(b.start, b.end)) ?? 0) - (dateValue(blocks[a.block].text.slice(a.start, a.end)) ?? 0)

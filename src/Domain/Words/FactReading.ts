@@ -32,7 +32,7 @@ const ordinal = "(?:st|nd|rd|th)?"
 const yearWord = "((?:19|20)\\d{2})"
 
 // Each pattern is anchored on words it needs, with bounded gaps, so each runs in linear time.
-const dayFirst = new RegExp(`\\b(\\d{1,2})${ordinal}\\s?(?:day\\s)?(?:of\\s)?(?:the\\smonth\\sof\\s)?${monthWord}\\s?,?\\s?${yearWord}\\b`, "g")
+const dayFirst = new RegExp(`\\b(\\d{1,2})${ordinal}\\s?(?:day\\s)?(?:of\\s(?:-{1,3}\\s)?)?(?:the\\smonth\\sof\\s)?${monthWord}\\s?,?\\s?${yearWord}\\b`, "g")
 const monthFirst = new RegExp(`\\b${monthWord}\\s?(\\d{1,2})${ordinal}\\s?[,.]?\\s?${yearWord}\\b`, "g")
 const monthOnly = new RegExp(`\\b${monthWord}\\s?,?\\s?(?:of\\s)?${yearWord}\\b`, "g")
 const numeric = /(?<![\d/-])(\d{1,2})([/-])(\d{1,2})\2(\d{4}|\d{2})(?![\d/-])/g

@@ -99,6 +99,24 @@ describe("findTermLength", () => {
       .toBeUndefined()
   })
 
+  it("dates the agreement when a long notice up front ends the preamble before it", () => {
+    // cca-outsourcing: a confidentiality legend, the title and parties, then "DATED AS OF" and the agreement.
+    const blocks = [
+      { kind: "clause" as const, text: "CERTAIN CONFIDENTIAL INFORMATION CONTAINED IN THIS EXHIBIT, MARKED BY BRACKETS, HAS BEEN OMITTED." },
+      { kind: "heading" as const, text: "SERVICES OUTSOURCING AGREEMENT" },
+      { kind: "clause" as const, text: "Between CCA INDUSTRIES, INC. (\"Company\")" },
+      { kind: "clause" as const, text: "And EMERSON HEALTHCARE, LLC (\"Contractor\")" },
+      {
+        kind: "clause" as const,
+        text:
+          "This Services Outsourcing Agreement (this \"Agreement\") is made as of January 20, 2014 (Date), between CCA Industries, Inc. and Emerson HealthCare, LLC."
+      },
+      { kind: "heading" as const, text: "RECITALS" }
+    ]
+    const hit = findDates(blocks).agreement!
+    expect(blocks[hit.block]!.text.slice(hit.start, hit.end)).toBe("January 20, 2014")
+  })
+
   it("dates the agreement, not an amendment of it", () => {
     const blocks = [{ kind: "heading" as const, text: "Supply Agreement — As amended on February 28, 2010" }, {
       kind: "clause" as const,

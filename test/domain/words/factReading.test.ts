@@ -8,6 +8,8 @@ describe("readDate", () => {
     expect(readDate("the 1st day of March, 2018")).toBe("2018-03-01")
     expect(readDate("31 October 2019")).toBe("2019-10-31")
     expect(readDate("the 22nd of May, 2008")).toBe("2008-05-22")
+    // marshall-endorsement: "is made this 1st day of --- November, 2003".
+    expect(readDate("1st day of --- November, 2003")).toBe("2003-11-01")
     expect(readDate("January 10th, 2019")).toBe("2019-01-10")
     expect(readDate("March 18. 2021")).toBe("2021-03-18")
     expect(readDate("May 3,2006")).toBe("2006-05-03")
