@@ -34,7 +34,7 @@ const describedAfter = (text: string, end: number): boolean =>
 /** The words that introduce the party list, the preamble's own ("by and between", "entered into by") before a title's bare "between". */
 const listAnchors: ReadonlyArray<RegExp> = [
   /\bby\s{1,3}and\s{1,3}(?:between|among|amongst)\b\s{0,3}[:,]?/gi,
-  /\b(?:entered\s{1,3}into|made|executed)\b[^.;()"“]{0,60}?\bby\b\s{0,3}[:,]?/g,
+  /\b(?:entered\s{1,3}into|made|executed)\b[^.;()"“]{0,60}?\bby\b\s{0,3}[:,]?/gi,
   /\b(?:between|among|amongst)\b\s{0,3}[:,]?/gi,
   // A letter agreement: the senders are named after the salutation ("Ladies and Gentlemen: Blue Hills Bancorp, Inc. (…), …").
   /\b(?:Ladies\s{1,3}and\s{1,3}Gentlemen|Dear\s{1,3}Sirs?(?:\s{1,3}and\s{1,3}Mesdames)?)\s{0,3}[:,]/g
@@ -76,7 +76,9 @@ const nextOfList = (text: string, cursor: number, count: number): Found | null =
     const listComma = match.index === 0
     // "between Acme Inc. and John Smith.": the second name right after the first needs no description.
     const pair = count === 1 && /^\s{0,3}(?:and|AND|And)\s/.test(window.slice(0, match.index + match[0].length)) && !insideName
-    if (candidate.suffix || (!listComma && (strong || pair || candidate.listed === true || (described && !insideName)))) return candidate
+    // "AND:" on a cover page lists the next party as "(2)" does.
+    const listed = candidate.listed === true || /:\s{0,5}$/.test(match[0])
+    if (candidate.suffix || (!listComma && (strong || pair || listed || (described && !insideName)))) return candidate
   }
   return null
 }
@@ -120,7 +122,7 @@ const labelledParties = (text: string): ReadonlyArray<Found> => {
 }
 
 /** A preamble that leaves parties to the signature page ("each of the persons set forth on the signature page hereto"). */
-const pointsToSignatures = /\bsignature\s{1,3}pages?\b/i
+const pointsToSignatures = /\bsignature\s{1,3}pages?\b|\bundersigned\b|\bsignator(?:y|ies)\b/i
 
 const maxPreambleBlocks = 30
 const maxPreambleChars = 8000

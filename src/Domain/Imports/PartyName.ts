@@ -94,6 +94,8 @@ const firstWord = (words: ReadonlyArray<Token>): number => {
   let first = 0
   if (first < words.length && enumerator.test(words[first].word)) first++
   if (first < words.length && words[first].word === "the") first++
+  // A courtesy title is not part of the name the parties sign with ("Mr. Carlos Lafitte"); "DR." of a company name is.
+  if (first < words.length - 1 && /^(?:Mr|Mrs|Ms|Miss|Messrs)\.?$/.test(words[first].word)) first++
   return first
 }
 

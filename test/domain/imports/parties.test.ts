@@ -79,6 +79,15 @@ describe("the parties of a preamble", () => {
       .toEqual(["Acme Inc.", "Beta LLC"])
   })
 
+  it("reads 'made BY:' in capitals and leaves a courtesy title out of a person's name", () => {
+    expect(
+      partiesIn(
+        "THIS AGREEMENT is MADE BY: NORTHWIND TRADERS LIMITED, a company registered in England (\"Northwind\") AND: Mr. Carlos Lafitte, of Madrid (\"Consultant\")."
+      )
+    )
+      .toEqual(["NORTHWIND TRADERS LIMITED", "Carlos Lafitte"])
+  })
+
   it("takes a title's 'between the parties' for no one", () => {
     expect(partiesIn("AGREEMENT BETWEEN THE PARTIES")).toEqual([])
   })
