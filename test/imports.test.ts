@@ -3,7 +3,8 @@ import { call, createOrg, type Org } from "./support/client.js"
 import { databases } from "./support/databases.js"
 import { readdirSync, readFileSync } from "node:fs"
 import { join } from "node:path"
-import { makeDocx, makePdf, makeScannedPdf, makeTxt } from "./support/documents.js"
+import { makeDocx, makeNumberedDocx, makePagedPdf, makePdf, makeScannedPdf, makeTxt } from "./support/documents.js"
+import { longClause, numberedAgreement, pagedAgreement, pagedLinesPerPage, runningHeader } from "./support/laidOut.js"
 import { sampleAgreement, settledBatch, upload } from "./support/imports.js"
 import { type Running, startService } from "./support/service.js"
 
@@ -97,6 +98,31 @@ for (const database of databases) {
       const events = await call(service.url, "GET", "/events", { key: org.keys.live })
       expect(events.body.data.some((event: any) => event.type === "import.failed" && event.data.import === row.id && event.data.reason === "extraction_empty"))
         .toBe(true)
+    })
+
+    it("imports a paged PDF and a Word-numbered DOCX into blocks that follow the document", async () => {
+      const files = [
+        { path: await makePagedPdf(pagedAgreement, { header: runningHeader, linesPerPage: pagedLinesPerPage }, "supply.pdf") },
+        { path: await makeNumberedDocx(numberedAgreement, "services.docx") }
+      ]
+      const posted = await post(files)
+      const rows = await settledBatch(service.url, org.keys.live, posted.body.batch)
+      expect(rows.map((row) => row.state)).toEqual(["parsed", "parsed"])
+      const [pdf, docx] = await Promise.all(
+        rows.map(async (row) => (await call(service.url, "GET", `/contracts/${row.contract}`, { key: org.keys.live })).body)
+      )
+      // The clause cut by the page break is one verified block; header and page numbers are no block's words.
+      const clause = pdf.blocks.filter((block: any) => block.text.includes("the risk in them shall pass"))
+      expect(clause.map((block: any) => [block.text, block.verification])).toEqual([[longClause, "verified"]])
+      for (const block of pdf.blocks) expect(block.text).not.toMatch(/Execution Copy|Page \d of \d/)
+      const signatures = pdf.blocks.filter((block: any) => block.kind === "signature_block")
+      expect(signatures.length).toBeGreaterThan(0)
+      for (const block of signatures) expect(block.text).not.toContain("SCHEDULE")
+      expect(pdf.blocks.find((block: any) => block.text === "SCHEDULE 1")?.kind).toBe("exhibit")
+      // Word's automatic numbers are the clause numbers the reader sees.
+      for (const start of ["1. Definitions.", "1.1 \"Services\"", "2. Services.", "(a) assign", "(b) comply", "3. Term."]) {
+        expect(docx.blocks.filter((block: any) => block.text.startsWith(start)), start).toHaveLength(1)
+      }
     })
 
     it("fails a real manual as not_a_contract, as a PDF and as Markdown, though its licence lends it contract words", async () => {
