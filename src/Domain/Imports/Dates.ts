@@ -72,7 +72,11 @@ export const findDates = (blocks: ReadonlyArray<Block>) => {
   const preambleText = blocks.slice(0, preamble).map((block) => block.text).join("\n")
   // Annotators read the agreement date as the effective date when the contract ties them together; a bare "date hereof" does not.
   const tied = /effective/i.test(preambleText) || /["“]Effective Date["”]/.test(whole) ||
-    /Effective Date (?:of this Agreement )?(?:shall be|means|is)\b/.test(whole) || /\beffective date hereof\b/i.test(whole)
+    /Effective Date (?:of this Agreement )?(?:shall be|means|is)\b/.test(whole) || /\beffective date hereof\b/i.test(whole) ||
+    // "shall become effective on the signing date", "commencing on the date of execution": the start is the signing.
+    /\b(?:effective|commenc\w{0,4})\s(?:as\sof\s|on\s|upon\s|from\s)?(?:the\s)?(?:signing\sdate|date\sof\s(?:its\s)?(?:execution|signing|signature))/i.test(
+      whole
+    )
   const effective = explicit ?? (tied ? agreement : undefined)
   // An end date written beats a length; either beats "until terminated" (findPerpetual), which a stated length contradicts.
   const expiration = all.find((hit) => {

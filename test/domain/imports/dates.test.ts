@@ -117,6 +117,20 @@ describe("findTermLength", () => {
     expect(blocks[hit.block]!.text.slice(hit.start, hit.end)).toBe("January 20, 2014")
   })
 
+  it("takes the agreement date as the effective date when the contract starts on signing", () => {
+    // kiromic-joint-venture: "This JV Agreement shall become effective on the signing date".
+    const blocks = [
+      {
+        kind: "clause" as const,
+        text: "This Joint Venture Agreement is entered into on April 2, 2020 by and between Kiromic, Inc. and Gensignia Life Sciences, Inc."
+      },
+      { kind: "clause" as const, text: "12. This JV Agreement shall become effective on the signing date and shall have a duration of * years." }
+    ]
+    const hit = findDates(blocks).effective!
+    expect(blocks[hit.block]!.text.slice(hit.start, hit.end)).toBe("April 2, 2020")
+    expect(findDates([blocks[0]!, { kind: "clause" as const, text: "12. This JV Agreement shall have a duration of * years." }]).effective).toBeUndefined()
+  })
+
   it("dates the agreement, not an amendment of it", () => {
     const blocks = [{ kind: "heading" as const, text: "Supply Agreement — As amended on February 28, 2010" }, {
       kind: "clause" as const,
