@@ -14,6 +14,8 @@ const witness = /\bIN\s{1,3}WITNESS\s{1,3}WHEREOF\b/i
 const byLine = /\bBy\s{0,2}:/g
 /** A word of a name written in capitals: "HARVEST", "L.P.", "(PNG)", "&"; a label ("COMPANY:") ends the run. */
 const capsWord = /^[A-Z0-9&.,'’()-]{1,40}$/
+const roleWord =
+  /^(?:LICENSOR|LICENSEE|COMPANY|CUSTOMER|CLIENT|SUPPLIER|VENDOR|DISTRIBUTOR|CONSULTANT|CONTRACTOR|PURCHASER|BUYER|SELLER|FRANCHISOR|FRANCHISEE|LENDER|BORROWER|EMPLOYER|AGENT|PARTY|[A-F])$/
 const notAName = /\b(?:AGREEMENT|WITNESS|WHEREOF|SIGNED|AGREED|ACCEPTED|EXECUTED|DATE|NAME|TITLE)\b/
 
 /** The capitals written just before `at` on its own or the previous line, or null. */
@@ -27,6 +29,8 @@ const capsRunBefore = (text: string, at: number): { start: number; end: number }
     if (!capsWord.test(word) || !/[A-Z]/.test(word) || /:$/.test(word)) break
     first--
   }
+  // "LICENSOR ACME INC. By:": the role written over the name is not part of it.
+  while (first < words.length - 1 && roleWord.test(words[first][0])) first++
   if (first === words.length) return null
   // "By: ACME GP LLC By:": the entity signing on another's behalf.
   if (first > 0 && /^By:?$/i.test(words[first - 1][0])) return null

@@ -204,6 +204,17 @@ describe("the parties of a signature block", () => {
       .toEqual(["Acme Widgets, Inc.", "Beta Labs LLC"])
   })
 
+  it("leaves the role written over a signing name out of it", () => {
+    expect(
+      partiesOf([
+        "This License Agreement is made by and between Acme Widgets, Inc. (\"Licensor\") and the licensee named on the signature page.",
+        "1. Grant.",
+        "IN WITNESS WHEREOF the parties have signed. LICENSEE BETA LABS LLC By: /s/ Ann Lee Name: Ann Lee"
+      ])
+    )
+      .toEqual(["Acme Widgets, Inc.", "BETA LABS LLC"])
+  })
+
   it("stays quick on hostile input", () => {
     const started = performance.now()
     partiesIn(`by and between ${"Acme and ".repeat(50_000)}`)
