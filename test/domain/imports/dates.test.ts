@@ -139,4 +139,13 @@ describe("findTermLength", () => {
     const hit = findDates(blocks).agreement!
     expect(blocks[hit.block]!.text.slice(hit.start, hit.end)).toBe("11 day of January, 2001")
   })
+
+  it("stays linear on hostile words", () => {
+    for (const text of ["January 1, 2000 to ".repeat(50_000), "term of ".repeat(100_000), "_".repeat(500_000), "effective on the ".repeat(60_000)]) {
+      const started = performance.now()
+      findDates([{ kind: "clause", text }])
+      findTermLength([{ kind: "clause", text }])
+      expect(performance.now() - started).toBeLessThan(3000)
+    }
+  })
 })
