@@ -29,6 +29,7 @@ import { addScores, scoreContract } from "./evalImports/score.js"
 import { printTable } from "./evalImports/table.js"
 import { corpusDir } from "./evalImports/corpus.js"
 import { splitCorpus } from "./evalImports/split.js"
+import { judgeCorpus, printBlockCalibration } from "./evalImports/blocks.js"
 
 const corpus = corpusDir
 const verbose = process.argv.includes("--verbose")
@@ -131,6 +132,12 @@ const main = async () => {
       console.log(`\n${name}: ${set.length} contracts`)
       printTable(addScores(set))
     }
+    // Blocks: how often a verified block is right (scripts/evalImports/blocks.ts), totals per set only.
+    const sorted = (set: ReadonlySet<string>) => [...set].filter((file) => files.includes(file)).sort()
+    printBlockCalibration([
+      [`develop on (${split.develop.size})`, await judgeCorpus(corpus, sorted(split.develop))],
+      [`unseen (${split.unseen.size})`, await judgeCorpus(corpus, sorted(split.unseen))]
+    ])
   } finally {
     await service.stop()
   }
