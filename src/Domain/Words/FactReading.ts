@@ -96,7 +96,7 @@ export const readDate = (value: string): string | null => {
 const units: Record<string, string> = { year: "Y", month: "M", week: "W", day: "D" }
 const unitPattern = /\b(business |working )?(year|month|week|day)s?\b/
 
-const singular = new Set(["a", "an", "one", "another"])
+const singular = new Set(["a", "an", "one", "another", "every", "each"])
 const filler = /^(?:successive|consecutive|subsequent|additional|further|initial|renewal|calendar|full|like|period|periods|of|the)$/
 
 /** The number nearest before a unit: "(90)" over "ninety", "twelve" in "one (1) additional twelve month", "a" in "a year". */
@@ -130,6 +130,8 @@ export const readDuration = (value: string): string | null => {
   }
   const unit = unitPattern.exec(text)
   if (unit === null || unit[1] !== undefined) return null
+  // "from year to year" renews a year at a time.
+  if (new RegExp(`^${unit[2]}s? to ${unit[2]}\\b`).test(text.slice(unit.index))) return `P1${units[unit[2]!]}`
   const amount = amountBefore(text.slice(0, unit.index))
   if (amount === null) return null
   // Half a year is six months; half of a shorter unit has no whole count, so it reads as nothing.

@@ -53,6 +53,8 @@ describe("readDuration", () => {
     expect(readDuration("an initial term of three years")).toBe("P3Y")
     expect(readDuration("12 weeks")).toBe("P12W")
     expect(readDuration("half a year")).toBe("P6M")
+    expect(readDuration("year to year")).toBe("P1Y")
+    expect(readDuration("every year")).toBe("P1Y")
   })
 
   it("reads nothing without a count, a unit, or in business days", () => {
