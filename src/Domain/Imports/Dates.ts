@@ -97,7 +97,7 @@ export const findPerpetual = (blocks: ReadonlyArray<Block>): Hit | undefined =>
   scan(blocks, perpetual).find((hit) => {
     const sentence = sentenceBefore(blocks, hit)
     // "shall remain confidential in perpetuity" is how long a duty lasts, not the contract.
-    return /\bterm\b|continue|remain|effective/i.test(sentence) && aboutTheContract.test(sentence) &&
+    return /\bterm\b|continue|remain|effective|in\sforce|\b(?:shall\sbe|is)\s$/i.test(sentence) && aboutTheContract.test(sentence) &&
       !/confiden|surviv|obligation|licen[cs]e\sto/i.test(sentence)
   })
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "@effect/vitest"
-import { findDates, findTermLength } from "../../../src/Domain/Imports/Dates.js"
+import { findDates, findPerpetual, findTermLength } from "../../../src/Domain/Imports/Dates.js"
 
 const lengthIn = (text: string): string | undefined => {
   const blocks = [{ kind: "clause" as const, text }]
@@ -129,6 +129,23 @@ describe("findTermLength", () => {
     const hit = findDates(blocks).effective!
     expect(blocks[hit.block]!.text.slice(hit.start, hit.end)).toBe("April 2, 2020")
     expect(findDates([blocks[0]!, { kind: "clause" as const, text: "12. This JV Agreement shall have a duration of * years." }]).effective).toBeUndefined()
+  })
+
+  it("reads a contract that runs until terminated, not a duty that lasts forever", () => {
+    const perpetualIn = (text: string) => {
+      const hit = findPerpetual([{ kind: "clause", text }])
+      return hit === undefined ? undefined : text.slice(hit.start, hit.end)
+    }
+    // simplicity-master-franchise; mediwound-supply.
+    expect(
+      perpetualIn(
+        "The term of this Agreement shall commence as of the Effective Date and shall continue until terminated as hereinafter provided (the \"Term\")."
+      )
+    )
+      .toBe("until terminated")
+    expect(perpetualIn("This Agreement shall be perpetual.")).toBe("perpetual")
+    expect(perpetualIn("All intellectual property rights in connection with the Products under this Agreement shall remain confidential in perpetuity."))
+      .toBeUndefined()
   })
 
   it("dates the agreement, not an amendment of it", () => {
