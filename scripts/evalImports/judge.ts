@@ -43,9 +43,13 @@ export const truthOf = (paragraphs: ReadonlyArray<string>): Truth => {
       if (piece === "") return
       const previous = words[at - 1]
       const next = words[at + 1]
+      // A heading in capitals ends where ordinary words, a recital letter or a section number begin.
       const capsBreak = (left: string | undefined, right: string | undefined) =>
-        left !== undefined && right !== undefined && !/[a-z]/.test(left) && /[A-Z]/.test(left) && /^["“(]?[A-Z][a-z]/.test(right)
-      const startBoundary = previous === undefined || /[.;:)]["”]?$/.test(previous) || capsBreak(previous, word)
+        left !== undefined && right !== undefined && !/[a-z]/.test(left) && /[A-Z]{2}/.test(left) &&
+        (/^["“(]?[A-Z][a-z]/.test(right) || /^\(?(?:[A-Z]|\d{1,2}(?:\.\d{1,2}){0,2})[.)]?$/.test(right))
+      // An SEC filing label ("Exhibit 10.1") at a paragraph's head is furniture: the words start after it.
+      const afterLabel = at === 2 && /^ex(?:hibit)?\.?$/i.test(words[0]!) && /^\d{1,3}\.\d{1,3}$/.test(words[1]!)
+      const startBoundary = previous === undefined || /[.;:)]["”]?$/.test(previous) || capsBreak(previous, word) || afterLabel
       const endBoundary = next === undefined || /[.;:)]["”]?$/.test(word) || capsBreak(word, next)
       // A later token at the same offset (an empty squash before it) keeps the earlier one's reading.
       if (!tokenStart.has(squashed.length)) tokenStart.set(squashed.length, { paragraph: index, boundary: startBoundary })

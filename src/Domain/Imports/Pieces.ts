@@ -47,10 +47,14 @@ const runsOn = (text: string, previous: Piece, body: string, acrossBreak: boolea
   if (/^[a-z]/.test(body)) return true
   if (!acrossBreak || previous.end - previous.start < 80) return false
   const lastLine = lastWords.slice(lastWords.lastIndexOf("\n") + 1).trim()
-  // A sentence cut mid-way ends on a small word ("the", "shall") or a comma, not on a name or a date.
+  // A sentence cut mid-way ends on a small word ("the", "shall") or a comma, or on a defined term
+  // ("the Disclosing Party") in running prose; not on a date, a number or a line of names.
   const lastWord = /\S{1,40}$/.exec(lastLine)?.[0] ?? ""
-  if (!/^[a-z]/.test(lastWord) && !/,$/.test(lastWord)) return false
-  return !shortCaps(lastLine) && !signatureLine.test(lastLine) && /^[A-Za-z"“(]/.test(body) && !sectionStart.test(body) && !shortCaps(body) &&
+  const prose = (lastLine.match(/(?:^|\s)[a-z]{2,}\b/g)?.length ?? 0) >= 4
+  if (!/^[a-z]/.test(lastWord) && !/,$/.test(lastWord) && !(prose && /^[A-Z][a-z]/.test(lastWord))) return false
+  // A number then lower case ("10 were determined") is a reference going on, not a section opening.
+  const section = sectionStart.test(body) && !/^\d{1,3}(?:\.\d{1,3}){0,3}\s{1,3}[a-z]/.test(body)
+  return !shortCaps(lastLine) && !signatureLine.test(lastLine) && /^[A-Za-z0-9"“(]/.test(body) && !section && !shortCaps(body) &&
     !attachmentLine.test(body) && !/^(?:WHEREAS|IN WITNESS|NOW,? THEREFORE)/i.test(body)
 }
 
