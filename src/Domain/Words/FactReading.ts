@@ -116,9 +116,9 @@ const amountBefore = (head: string): number | null => {
   return singular.has(tokens[at]!) ? 1 : null
 }
 
-/** A period as an ISO 8601 duration ("P1Y", "P90D", "P6M"); null without a unit, or in business days, which no calendar counts. */
 const ordinals = ["first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth", "ninth", "tenth"]
 
+/** A period as an ISO 8601 duration ("P1Y", "P90D", "P6M"); null without a unit, or in business days, which no calendar counts. */
 export const readDuration = (value: string): string | null => {
   if (value.length > maxWords) return null
   const text = mend(value).replace(/[–—]/g, "-")
@@ -140,7 +140,7 @@ export const readDuration = (value: string): string | null => {
 }
 
 /** Whether the words say the contract runs with no end date. */
-export const isOpenEnded = (value: string): boolean => /perpetu|indefinite|until terminated/i.test(value)
+const isOpenEnded = (value: string): boolean => /perpetu|indefinite|until terminated/i.test(value)
 
 /** A start date plus a period, as annotators count it: the anniversary, no day taken off ("five years from June 1, 2020" is 2025-06-01). */
 export const addPeriod = (start: string, period: string): string | null => {
@@ -178,10 +178,16 @@ const readExpiration = (value: string, facts: ReadonlyArray<FactWords>): string 
   if (isOpenEnded(value) || value.length > maxWords) return null
   const period = readDuration(value)
   if (period === null) return readDate(value)
-  const dates = datesIn(mend(value))
+  const text = mend(value)
+  const dates = datesIn(text)
   if (dates.length > 1) return null
-  const start = dates.length === 1 ? dates[0]!.date : startOf(value, facts)
-  return start === null ? null : addPeriod(start, period)
+  if (dates.length === 0) {
+    const start = startOf(value, facts)
+    return start === null ? null : addPeriod(start, period)
+  }
+  // "12 weeks from February 8, 2018" counts from the date; "three (3) years expiring May 31, 2001" ends on it.
+  const counted = /\b(?:from|after|commencing|beginning|starting)(?: on)?(?: the)? ?$/.test(text.slice(Math.max(0, dates[0]!.at - 30), dates[0]!.at))
+  return counted ? addPeriod(dates[0]!.date!, period) : dates[0]!.date
 }
 
 /** The reading of one fact among the contract's facts (an expiration counts from the start facts). */

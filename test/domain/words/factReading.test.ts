@@ -93,6 +93,8 @@ describe("normalizedValue", () => {
 
   it("counts from a date the term itself names, and reads a written end date as itself", () => {
     expect(normalizedValue(date("expiration_date", "12 weeks from February 8, 2018"), [])).toBe("2018-05-03")
+    // ashworth-promotion: "shall continue for a term of three (3) years expiring May 31, 2001".
+    expect(normalizedValue(date("expiration_date", "three (3) years expiring May 31, 2001"), [date("effective_date", "June 1, 1998")])).toBe("2001-05-31")
     expect(normalizedValue(date("expiration_date", "March 31, 2011"), [date("effective_date", "March 6, 2006")])).toBe("2011-03-31")
   })
 
