@@ -66,6 +66,36 @@ export const repeatedFurniture = (lines: ReadonlyArray<Line>): ReadonlySet<strin
   return repeated
 }
 
+/**
+ * Running headers and footers of a document of few pages: a line that is the first or the last of
+ * every page (two pages at least), as a word processor repeats them. Body text is never the same
+ * line at the same edge of every page. Keyed by `shape`, as `repeatedFurniture`.
+ */
+export const pageEdgeFurniture = (extracted: Extracted, lines: ReadonlyArray<Line>): ReadonlySet<string> => {
+  const pages = extracted.pages
+  if (pages.length < 2) return new Set()
+  const edges = pages.map(() => new Set<string>())
+  let index = 0
+  const firstAndLast = new Map<number, { first?: string; last?: string }>()
+  for (const line of lines) {
+    const trimmed = squash(line.text)
+    if (trimmed.length < 6 || trimmed.length > 120) continue
+    while (index + 1 < pages.length && line.start >= pages[index + 1]!.start) index++
+    if (line.start < pages[index]!.start || line.start > pages[index]!.end) continue
+    const entry = firstAndLast.get(index) ?? {}
+    entry.first ??= shape(trimmed)
+    entry.last = shape(trimmed)
+    firstAndLast.set(index, entry)
+  }
+  for (const [page, { first, last }] of firstAndLast) {
+    if (first !== undefined) edges[page]!.add(first)
+    if (last !== undefined) edges[page]!.add(last)
+  }
+  const everyPage = new Set<string>()
+  for (const key of edges[0]!) if (edges.every((set) => set.has(key)) && !signatureLabel.test(key)) everyPage.add(key)
+  return everyPage
+}
+
 export type LayoutReason = "page_number" | "sec_label" | "footer" | "legend" | "blank_page" | "numbering"
 
 export const layoutReason = (text: string, repeated: ReadonlySet<string>): LayoutReason | null => {

@@ -1,5 +1,5 @@
 import { corporateSuffix } from "./Patterns.js"
-import { layoutReason, leadingFurniture, pageBreaks, repeatedFurniture, splitLines, straddlesPage } from "./Layout.js"
+import { layoutReason, leadingFurniture, pageBreaks, pageEdgeFurniture, repeatedFurniture, splitLines, straddlesPage } from "./Layout.js"
 import type { Extracted } from "./Parsed.js"
 
 /**
@@ -67,7 +67,7 @@ const runsOn = (text: string, previous: Piece, body: string, acrossBreak: boolea
 export const paragraphs = (extracted: Extracted): ReadonlyArray<Piece> => {
   const text = extracted.text
   const lines = splitLines(text)
-  const repeated = repeatedFurniture(lines)
+  const repeated = new Set([...repeatedFurniture(lines), ...pageEdgeFurniture(extracted, lines)])
   const breaks = pageBreaks(extracted)
   const out: Array<Piece> = []
   // `signed`: the paragraph holds signature lines, so an attachment heading after them starts the attachment.

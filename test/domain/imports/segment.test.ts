@@ -147,6 +147,17 @@ describe("segment across pages", () => {
     expect(blocks.map((block) => block.text.slice(0, 10))).toEqual(["1. Licence", "2. Term. T", "3. Notices"])
   })
 
+  it("drops a running header and footer that stand at the edge of each of only two pages", () => {
+    const blocks = segment(paged([
+      "Beta Labs - Confidential\n1. Fees. Beta shall pay the fees within thirty days.\nVersion 2, signed copy",
+      "Beta Labs - Confidential\n2. Term. This Agreement ends on March 31, 2026.\nVersion 2, signed copy"
+    ]))
+    expect(blocks.map((block) => block.text)).toEqual([
+      "1. Fees. Beta shall pay the fees within thirty days.",
+      "2. Term. This Agreement ends on March 31, 2026."
+    ])
+  })
+
   it("does not join a heading at the foot of a page to the text on the next", () => {
     const blocks = segment(paged([
       "1. Fees. Beta shall pay the fees within thirty days.\n\n2. Confidential Information",
