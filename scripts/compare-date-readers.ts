@@ -49,8 +49,9 @@ for (const set of ["develop", "unseen"] as const) {
       const facts = parsed.map((fact) => {
         if (fact.kind !== "date") return fact
         const value = String(fact.value)
-        const reading = fact.name === "expiration_date" && readDate(value) === null ? normalizedValue(fact, parsed) : read(value)
-        if (set === "develop" && name === "chrono" && reading !== readDate(value)) {
+        const length = fact.name === "expiration_date" && readDate(value) === null
+        const reading = length ? normalizedValue(fact, parsed) : read(value)
+        if (set === "develop" && name === "chrono" && !length && reading !== readDate(value)) {
           differs.push(`${JSON.stringify(value)}: patterns ${readDate(value)}, chrono ${reading}`)
         }
         return { ...fact, value: reading ?? fact.value }
