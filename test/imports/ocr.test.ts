@@ -1,7 +1,8 @@
 import { describe, expect, it } from "@effect/vitest"
-import { Duration, Effect, Exit } from "effect"
+import { ConfigProvider, Duration, Effect, Exit, Layer } from "effect"
 import { readFile } from "node:fs/promises"
 import { PDFDocument } from "pdf-lib"
+import { ServerConfig } from "../../src/Config.js"
 import { ocrCeiling, withOcrConfidence } from "../../src/Domain/Imports/OcrConfidence.js"
 import { parseDocument } from "../../src/Domain/Imports/ParseDocument.js"
 import { type Extracted, verificationThreshold } from "../../src/Domain/Imports/Parsed.js"
@@ -81,4 +82,14 @@ describe("OCR of pages without a text layer", () => {
     // (4 × 0.9 + 7 × 0.5) / 11 = 0.645, times 0.95.
     expect(blocks.map((block) => block.confidence)).toEqual([0.95, 0.61, ocrCeiling])
   })
+
+  it.effect("is on unless IMPORT_OCR=off, and any other value refuses to start", () =>
+    Effect.gen(function*() {
+      const read = (env: Record<string, string>) =>
+        Effect.provide(ServerConfig, Layer.provide(ServerConfig.fromEnv, Layer.setConfigProvider(ConfigProvider.fromMap(new Map(Object.entries(env))))))
+      expect((yield* read({})).importOcr).toBe(true)
+      expect((yield* read({ IMPORT_OCR: "on" })).importOcr).toBe(true)
+      expect((yield* read({ IMPORT_OCR: "off" })).importOcr).toBe(false)
+      expect(Exit.isFailure(yield* Effect.exit(read({ IMPORT_OCR: "no" })))).toBe(true)
+    }))
 })
