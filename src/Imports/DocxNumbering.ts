@@ -28,7 +28,8 @@ interface NumberedParagraph {
   readonly label: string | null
 }
 
-const tag = /<(\/?)([A-Za-z][\w:.-]{0,40})((?:[^>"']|"[^"]*"|'[^']*'){0,2000})>|([^<]{1,100000})/g
+// XML allows no "<" inside a tag, so each attempt stops at the next "<": linear on any input.
+const tag = /<(\/?)([A-Za-z][\w:.-]{0,40})([^<>]{0,4000})>|([^<]{1,100000})/g
 const value = (attributes: string, name: string): string | undefined => new RegExp(`\\b${name}="([^"]{0,100})"`).exec(attributes)?.[1]
 
 interface Token {
@@ -216,13 +217,14 @@ export const withDocxNumbering = async (bytes: Uint8Array, raw: string): Promise
   const stylesXml = (await zip.file("word/styles.xml")?.async("string")) ?? ""
   const numbered = numberParagraphs(documentXml, readNumbering(numberingXml), readStyles(stylesXml))
   if (!numbered.some((paragraph) => paragraph.label !== null)) return raw
+  const words = numbered.map((paragraph) => squash(decode(paragraph.text)))
   const parts = raw.split("\n\n")
   let pointer = 0
   return parts.map((part) => {
-    const words = squash(part)
-    if (words === "") return part
+    const own = squash(part)
+    if (own === "") return part
     for (let at = pointer; at < numbered.length && at < pointer + 50; at++) {
-      if (squash(decode(numbered[at]!.text)) !== words) continue
+      if (words[at] !== own) continue
       pointer = at + 1
       return numbered[at]!.label === null ? part : numbered[at]!.label + part
     }

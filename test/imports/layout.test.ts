@@ -1,9 +1,10 @@
 import { describe, expect, it } from "@effect/vitest"
+import { AlignmentType, Document, LevelFormat, Packer, Paragraph } from "docx"
 import { parseDocument } from "../../src/Domain/Imports/ParseDocument.js"
 import type { ParsedBlock } from "../../src/Domain/Imports/Parsed.js"
 import { verificationThreshold } from "../../src/Domain/Imports/Parsed.js"
 import { extractText } from "../../src/Imports/Extract.js"
-import { makeDocx, makeNumberedDocx, makePagedPdf } from "../support/documents.js"
+import { makeDocx, makeFile, makeNumberedDocx, makePagedPdf } from "../support/documents.js"
 import { longClause, numberedAgreement, pagedAgreement, pagedLinesPerPage, runningHeader } from "../support/laidOut.js"
 
 const blocksOf = async (format: "pdf" | "docx", path: string): Promise<ReadonlyArray<ParsedBlock>> => {
@@ -49,6 +50,41 @@ describe("blocks that follow the laid-out document", () => {
     }
     expect(blocks.find((block) => block.text.startsWith("3. Term."))?.kind).toBe("clause")
     expect(blocks.some((block) => block.text.startsWith("Definitions."))).toBe(false)
+  })
+
+  it("numbers paragraphs through their style (and the style it is based on), and a restarted list from its start", async () => {
+    const levels = [
+      { level: 0, format: LevelFormat.DECIMAL, text: "%1.", alignment: AlignmentType.START },
+      { level: 1, format: LevelFormat.LOWER_LETTER, text: "(%2)", alignment: AlignmentType.START }
+    ]
+    const document = new Document({
+      numbering: { config: [{ reference: "clauses", levels }, { reference: "items", levels }] },
+      styles: {
+        paragraphStyles: [
+          { id: "ClauseHeading", name: "Clause Heading", basedOn: "Normal", paragraph: { numbering: { reference: "clauses", level: 0 } } },
+          { id: "SubClause", name: "Sub Clause", basedOn: "ClauseHeading" }
+        ]
+      },
+      sections: [{
+        children: [
+          new Paragraph({ text: "Fees. Beta shall pay the fees.", style: "ClauseHeading" }),
+          new Paragraph({ text: "Term. One year.", style: "SubClause" }),
+          new Paragraph({ text: "first item;", numbering: { reference: "items", level: 1, instance: 1 } }),
+          new Paragraph({ text: "second item.", numbering: { reference: "items", level: 1, instance: 1 } }),
+          new Paragraph({ text: "Between lists." }),
+          new Paragraph({ text: "again first;", numbering: { reference: "items", level: 1, instance: 2 } })
+        ]
+      }]
+    })
+    const { text } = await extractText("docx", makeFile("styled.docx", await Packer.toBuffer(document)))
+    expect(text.split("\n\n").filter((part) => part !== "")).toEqual([
+      "1.\tFees. Beta shall pay the fees.",
+      "2.\tTerm. One year.",
+      "(a)\tfirst item;",
+      "(b)\tsecond item.",
+      "Between lists.",
+      "(a)\tagain first;"
+    ])
   })
 
   it("leaves a Word document without numbering as mammoth reads it", async () => {
