@@ -37,7 +37,8 @@ export const truthOf = (paragraphs: ReadonlyArray<string>): Truth => {
   const tokenStart = new Map<number, { paragraph: number; boundary: boolean }>()
   const tokenEnd = new Map<number, { paragraph: number; boundary: boolean }>()
   paragraphs.forEach((paragraph, index) => {
-    const words = paragraph.split(" ")
+    // Rules drawn with dashes ("--------") are no words: a word before one ends the paragraph.
+    const words = paragraph.split(" ").filter((word) => squash(word) !== "")
     words.forEach((word, at) => {
       const piece = squash(word)
       if (piece === "") return
