@@ -72,7 +72,7 @@ for (const database of databases) {
       })
       expect(open.status).toBe(200)
       const afterOpen = await sheetOf(row.contract)
-      expect(factOf(afterOpen, "expiration_date")).toMatchObject({ value: "until terminated", normalized: null })
+      expect(factOf(afterOpen, "expiration_date")).toMatchObject({ value: "until terminated", normalized: "perpetual" })
 
       // The confirm response carries the reading beside the value.
       const confirmed = await as("POST", `/contracts/${row.contract}/facts/${effective.id}/confirm`)

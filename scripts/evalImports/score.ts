@@ -76,7 +76,7 @@ export const datesMatch = (predicted: string, label: string): boolean => {
 }
 
 /** Expiration can be "perpetual": phrases that say so match it, case-insensitively. */
-export const isPerpetual = (value: string): boolean => /perpetu|indefinite|until terminated/i.test(value)
+export const isPerpetual = (value: string): boolean => /perpetu|indefinite|until (?:\w+ ){0,6}terminat/i.test(value)
 
 const numberWords: Record<string, number> = {
   a: 1,

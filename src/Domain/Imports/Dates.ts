@@ -24,7 +24,7 @@ const agreementCue = /(?:made|entered\sinto|dated|executed|as\sof|effective|this
 const effectiveCue =
   /(?:effective(?:\s(?:as\sof|on|date|from))?|com(?:e|es|ing)\sinto\s(?:force|effect)(?:\s(?:as\sof|on|from))?|commenc\w{0,4}(?:\son)?|start(?:s|ing)?(?:\son)?|start:|Effective\sDate:?|begin\w{0,4}(?:\son)?)\s{0,3}(?:this\s)?$/i
 const expirationCue =
-  /(?:end|ends|ending|expire|expires|expiring|expiration|terminate|terminates|until|through|end:|end\sdate:?)\s{0,3}(?:on\s|the\s(?:later|earlier)\sof\s(?:\([a-z1]{1,3}\)\s{0,2})?)?$/i
+  /(?:end|ends|ending|expire|expires|expiring|expiration|terminate|terminates|until|through(?:\sand\sincluding)?|end:|end\sdate:?)\s{0,3}(?:at\s(?:midnight|the\sclose\sof\sbusiness|\d{1,2}(?::\d{2})?\s?[ap]\.?m\.?)\s(?:\([^)]{1,20}\)\s)?)?(?:on\s)?(?:the\s(?:later|earlier)\sof\s(?:\([a-z1]{1,3}\)\s{0,2})?)?$/i
 
 /** A sentence whose subject is the contract or its term, not a fee, a phase or a confidence kept. */
 const aboutTheContract = /\b(?:agreement|term|terms\sof\s(?:the|this)|contract)\b/i
@@ -82,16 +82,41 @@ export const findDates = (blocks: ReadonlyArray<Block>) => {
   const expiration = all.find((hit) => {
     const sentence = sentenceBefore(blocks, hit)
     // "TERM: November 01, 2014 to October 31, 2017": the end of a range of dates ends the term.
-    const lead = before(blocks, hit, 30)
+    const lead = before(blocks, hit, 50)
     // "Contract Year ending Oct 31, 1999" ends a year of the contract, not the contract.
     const cued = (expirationCue.test(lead) && !/(?:year|quarter|month|period)\s{1,2}ending\s{0,3}(?:on\s)?$/i.test(lead)) ||
       rangeEnd.test(before(blocks, hit, 50))
     return cued && aboutTheContract.test(sentence) && !/\bduring\b|renew|additional|extension/i.test(sentence)
-  }) ?? findTermLength(blocks)
+  }) ?? findYearEnd(blocks) ?? findTermLength(blocks)
   return { agreement, effective, expiration }
 }
 
-const perpetual = /\b(?:perpetual|in perpetuity|indefinitely|until terminated)\b/gi
+const perpetual =
+  /\b(?:perpetual|in perpetuity|indefinitely|indefinite\s(?:period|term|duration)|until terminated|until\s(?:either|any|one|a)\s(?:party|Party)\s(?:terminates|elects\sto\sterminate)|until\s(?:the\s)?(?:parties|Parties)\s(?:mutually\s)?agree\s(?:in\swriting\s)?to\sterminate)\b/gi
+
+/**
+ * A contract with no end that a party ends by notice: "shall continue unless and until either party gives notice",
+ * "This Agreement shall terminate (a) at the option of any party, upon 90 days' advance written notice". Read only
+ * when no end date or length is written; its reading is `perpetual`, as CUAD's annotators label such contracts.
+ */
+const endsByNotice = new RegExp(
+  "\\b(?:(?:continue|remain\\sin\\s(?:full\\s)?(?:force|effect))\\b[^.;]{0,40}?\\b(until\\s(?:either|any|one)\\s[Pp]arty\\s(?:gives|serves|provides)\\s(?:\\w{1,12}\\s){0,3}notice)" +
+    "|[Tt]his\\sAgreement\\sshall\\sterminate\\b[^.;]{0,160}?\\b(at\\sthe\\soption\\sof\\s(?:any|either)\\s[Pp]arty|upon\\s(?:either|any)\\s[Pp]arty\\sgiving))",
+  "g"
+)
+
+export const findEndsByNotice = (blocks: ReadonlyArray<Block>): Hit | undefined =>
+  scan(blocks, endsByNotice, 0, blocks.length, 1)[0] ?? scan(blocks, endsByNotice, 0, blocks.length, 2)[0]
+
+/** "until the end of the calendar year 2019", "through the end of the current calendar year": its reading is that year's last day. */
+const yearEnd =
+  /\b(?:end|ends|ending|expire|expires|expiring|until|through)\s(?:on\s|at\s)?((?:the\s)?end\sof\s(?:the\s)?(?:current\s|then-current\s)?calendar\syear(?:\s(?:19|20)\d{2})?)/gi
+
+const findYearEnd = (blocks: ReadonlyArray<Block>): Hit | undefined =>
+  scan(blocks, yearEnd, 0, blocks.length, 1).find((hit) => {
+    const sentence = sentenceBefore(blocks, hit)
+    return aboutTheContract.test(sentence) && !/\bduring\b|renew|additional|extension/i.test(sentence)
+  })
 
 export const findPerpetual = (blocks: ReadonlyArray<Block>): Hit | undefined =>
   scan(blocks, perpetual).find((hit) => {
@@ -109,33 +134,47 @@ export const findPerpetual = (blocks: ReadonlyArray<Block>): Hit | undefined =>
 const termLength = new RegExp(duration, "gi")
 /** The words that lead to the contract's own length: the term, or the agreement continuing, then "is", "be", "for", "of" or "in". */
 const termLead =
-  /\b(?:term|duration|agreement|engagement|effect|force|valid)\b[^.;]{0,80}\b(?:be|is|of|for|in|expire|expires)\s(?:a\s(?:total\s)?(?:period\sof\s)?|an?\sinitial\s(?:period|term)\sof\s)?$/i
+  /\b(?:term|duration|agreement|engagement|effect|force|valid)\b[^.;]{0,80}\b(?:be|is|of|for|in|expire|expires|end|ends)\s(?:a\s(?:total\s)?(?:period\sof\s)?|an?\sinitial\s(?:period|term)\sof\s)?$/i
+/** "ending on the date that is three (3) years after the Effective Date". */
+const dateThatIs = /\b(?:end|ends|ending|expire|expires|expiring|terminate|terminates)\s(?:on\s)?the\sdate\sthat\sis\s$/i
 /** Lengths of something else in the same sentence: renewals, notice, what survives the contract, payment. */
 const otherLength =
   /renew|extended|extension|successive|additional|notice|surviv|during|thereafter|following|after\s|prior|confiden|compet|solicit|warrant|payment|invoice|records|insurance|royalt|licen[cs]e\sgranted|until|maximum|minimum|at\sleast|more\sthan|less\sthan|excess|exceed/i
 const lengthEnd =
-  /^\s?(?:'s?\s)?(?:after(?!\s(?:the\s)?(?:date\sof\s|date\shereof|Effective\sDate|Commencement\sDate))|following|prior|before|thereafter(?!\s?\()|notice|written|of\s(?:written\s|prior\s)?notice|from\s(?:the\s)?(?:date\sof\s)?(?:termination|expiration|receipt|delivery)|from\s(?:the\s)?date\s(?:on\s)?which)/i
+  /^\s?(?:'s?\s)?(?:(?:after|following)(?!\s(?:the\s)?(?:date\sof\s|date\shereof|Effective\sDate|Commencement\sDate|signing|signature|execution))|prior|before|thereafter(?!\s?\()|notice|written|of\s(?:written\s|prior\s)?notice|from\s(?:the\s)?(?:date\sof\s)?(?:termination|expiration|receipt|delivery)|from\s(?:the\s)?date\s(?:on\s)?which)/i
 
 /** "from the Effective Date", "from the date hereof": where the length counts from, kept with it so the reading counts from there too. */
 const lengthFrom =
-  /^\s(?:from|after)\s(?:the\s)?(?:date\sof\s(?:this\sAgreement|(?:its\s)?execution|signing)|date\shereof|(?:date\sof\s)?(?:the\s)?(?:Effective|Commencement)\sDate)/i
+  /^\s(?:from|after|following)\s(?:the\s)?(?:date\sof\s(?:this\sAgreement|(?:its\s)?execution|signing)|signing|signature|execution|date\shereof|(?:date\sof\s)?(?:the\s)?(?:Effective|Commencement)\sDate)/i
 /** "end on the first anniversary of the date of this Agreement": a length in years, and where it counts from. */
 const anniversary =
-  /\b(?:first|second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth|\d{1,2}(?:st|nd|rd|th))\sanniversary\sof\s(?:the\s)?(?:date\sof\s(?:this\sAgreement|(?:its\s)?execution)|date\shereof|(?:Effective|Commencement)\sDate)/gi
+  /\b(?:first|second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth|\d{1,2}(?:st|nd|rd|th))(?:\s\(\d{1,2}(?:st|nd|rd|th)\))?\sanniversary\s(?:thereof|of\s(?:the\s)?(?:date\sof\s(?:this\sAgreement|(?:its\s)?execution)|date\shereof|(?:Effective|Commencement)\sDate))/gi
+
+/** "shall commence on the Effective Date and continue for three (3) years thereafter": the years run after the start just named. */
+const startsThenRuns = (sentence: string, next: string): boolean =>
+  /^\s?thereafter\b/i.test(next) && /\b(?:commenc\w{0,4}|begin\w{0,4}|effective)\b/i.test(sentence)
 
 const contractLength = (blocks: ReadonlyArray<Block>, hit: Hit): boolean => {
   const text = blocks[hit.block].text
   const sentence = sentenceBefore(blocks, hit)
   return !/\*|renew|successive|additional|further|another|extension|business/i.test(text.slice(hit.start, hit.end)) &&
-    /\bterm\b|in effect|in force|valid|continue|expir/i.test(text) && termLead.test(sentence) && !otherLength.test(sentence) &&
-    !lengthEnd.test(after(blocks, hit, 40))
+    /\bterm\b|in effect|in force|valid|continue|expir/i.test(text) && (termLead.test(sentence) || dateThatIs.test(sentence)) && !otherLength.test(sentence) &&
+    (!lengthEnd.test(after(blocks, hit, 40)) || startsThenRuns(sentence, after(blocks, hit, 40))) &&
+    (!fromAnEvent.test(after(blocks, hit, 40)) || fromADate.test(after(blocks, hit, 80)))
 }
 
 /** The length with where it counts from, when the words say: "five (5) years from the Effective Date". */
 const withStart = (blocks: ReadonlyArray<Block>, hit: Hit): Hit => {
-  const from = lengthFrom.exec(after(blocks, hit, 60))
+  const next = after(blocks, hit, 80)
+  const from = lengthFrom.exec(next) ?? fromADate.exec(next)
   return from === null ? hit : { ...hit, end: hit.end + from[0].length }
 }
+
+/** "commencing on January 1, 2010", "from March 3, 2021": a length counted from a date it names. */
+const fromADate = new RegExp(`^,?\\s(?:from|after|commencing|beginning|starting)\\s(?:on\\s|as\\sof\\s)?(?:the\\s)?(?:${datePattern.source})`, "i")
+/** "ten years from the date of first commercial sale": a length counted from an event no fact dates, so no end can be read. */
+const fromAnEvent =
+  /^,?\s(?:from|after|following)\s(?!the\s(?:date\s(?:hereof|of\s(?:the\s)?(?:this|its|execution|signing|Effective|Commencement))|Effective|Commencement|Start)\b)(?!(?:signing|signature|execution)\b)/i
 
 export const findTermLength = (blocks: ReadonlyArray<Block>): Hit | undefined => {
   const length = scan(blocks, termLength).map((hit) => {

@@ -1,7 +1,7 @@
 import type { InferredFact } from "./Parsed.js"
 import { importFactNames } from "./Parsed.js"
 import { findPartyHits } from "./Parties.js"
-import { findDates, findPerpetual } from "./Dates.js"
+import { findDates, findEndsByNotice, findPerpetual } from "./Dates.js"
 import type { Block, Hit } from "./FactScan.js"
 import { fact, preambleEnd, scan } from "./FactScan.js"
 import { findGoverning } from "./Law.js"
@@ -34,7 +34,7 @@ export const inferFacts = (blocks: ReadonlyArray<Block>): { facts: ReadonlyArray
   })
   const dates = findDates(blocks)
   const { notice, renewal } = findRenewal(blocks)
-  const expiration = dates.expiration ?? findPerpetual(blocks)
+  const expiration = dates.expiration ?? findPerpetual(blocks) ?? findEndsByNotice(blocks)
   const found: Record<keyof typeof importFactNames, Hit | undefined> = {
     agreement_date: dates.agreement,
     effective_date: dates.effective,

@@ -123,7 +123,7 @@ export const readDuration = (value: string): string | null => {
   if (value.length > maxWords) return null
   const text = mend(value).replace(/[–—]/g, "-")
   // "the first anniversary of the date hereof" is a year on.
-  const anniversary = /\b([a-z]{3,7}|\d{1,2}(?:st|nd|rd|th)) anniversary\b/.exec(text)
+  const anniversary = /\b([a-z]{3,7}|\d{1,2}(?:st|nd|rd|th))(?: \(\d{1,2}(?:st|nd|rd|th)\))? anniversary\b/.exec(text)
   if (anniversary !== null) {
     const years = /^\d/.test(anniversary[1]!) ? Number.parseInt(anniversary[1]!, 10) : ordinals.indexOf(anniversary[1]!) + 1
     return years > 0 ? `P${years}Y` : null
@@ -140,7 +140,9 @@ export const readDuration = (value: string): string | null => {
 }
 
 /** Whether the words say the contract runs with no end date. */
-const isOpenEnded = (value: string): boolean => /perpetu|indefinite|until terminated/i.test(value)
+const isOpenEnded = (value: string): boolean =>
+  /perpetu|indefinite|until (?:\w+ ){0,6}terminat|until (?:either|any|one) party (?:gives|serves|provides)|at the option of (?:any|either) party|upon (?:either|any) party giving/i
+    .test(value)
 
 /** A start date plus a period, as annotators count it: the anniversary, no day taken off ("five years from June 1, 2020" is 2025-06-01). */
 export const addPeriod = (start: string, period: string): string | null => {
@@ -164,7 +166,7 @@ export const addPeriod = (start: string, period: string): string | null => {
 
 /** A length counts from the effective date, else the agreement date; from the agreement date first when its words say so ("from the date hereof"). */
 const startOf = (value: string, facts: ReadonlyArray<FactWords>): string | null => {
-  const fromSigning = /date hereof|date of (?:this agreement|(?:its )?execution|signing)/i.test(value)
+  const fromSigning = /date hereof|date of (?:this agreement|(?:its )?execution|signing)|(?:after|from|following) (?:signing|signature|execution)/i.test(value)
   for (const name of fromSigning ? ["agreement_date", "effective_date"] : ["effective_date", "agreement_date"]) {
     const start = facts.find((fact) => fact.name === name && fact.kind === "date")
     const date = start === undefined || typeof start.value !== "string" ? null : readDate(start.value)
@@ -173,9 +175,16 @@ const startOf = (value: string, facts: ReadonlyArray<FactWords>): string | null 
   return null
 }
 
-/** An expiration: the date written, or a term counted from the date it names or else the contract's start; null when it runs until terminated. */
+/** An expiration: the date written, or a term counted from the date it names or else the contract's start; `perpetual` when it runs until a party ends it. */
 const readExpiration = (value: string, facts: ReadonlyArray<FactWords>): string | null => {
-  if (isOpenEnded(value) || value.length > maxWords) return null
+  if (value.length > maxWords) return null
+  if (isOpenEnded(value)) return "perpetual"
+  // "the end of the calendar year 2019" is its last day; "the current calendar year" is the start's year.
+  const yearEnd = /\bend of (?:the )?(?:current |then-current )?calendar year(?: ((?:19|20)\d{2}))?/i.exec(value)
+  if (yearEnd !== null) {
+    const year = yearEnd[1] ?? startOf(value, facts)?.slice(0, 4)
+    return year === undefined ? null : `${year}-12-31`
+  }
   const period = readDuration(value)
   if (period === null) return readDate(value)
   const text = mend(value)

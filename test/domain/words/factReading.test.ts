@@ -98,9 +98,11 @@ describe("normalizedValue", () => {
     expect(normalizedValue(date("expiration_date", "March 31, 2011"), [date("effective_date", "March 6, 2006")])).toBe("2011-03-31")
   })
 
-  it("reads nothing for an expiration that runs until terminated", () => {
-    expect(normalizedValue(date("expiration_date", "until terminated"), [date("effective_date", "March 6, 2006")])).toBeNull()
-    expect(normalizedValue(date("expiration_date", "in perpetuity"), [])).toBeNull()
+  it("reads an expiration that runs until a party ends it as perpetual", () => {
+    expect(normalizedValue(date("expiration_date", "until terminated"), [date("effective_date", "March 6, 2006")])).toBe("perpetual")
+    expect(normalizedValue(date("expiration_date", "in perpetuity"), [])).toBe("perpetual")
+    expect(normalizedValue(date("expiration_date", "until either party gives notice"), [])).toBe("perpetual")
+    expect(normalizedValue(date("expiration_date", "at the option of any party"), [])).toBe("perpetual")
   })
 
   it("reads terms and notices as durations, and other kinds as nothing", () => {

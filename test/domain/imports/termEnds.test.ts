@@ -1,0 +1,108 @@
+import { describe, expect, it } from "@effect/vitest"
+import { parseDocument } from "../../../src/Domain/Imports/ParseDocument.js"
+import { normalizedValue } from "../../../src/Domain/Words/FactReading.js"
+
+/**
+ * The expiration as a whole contract reads it: the term clause below is set in a small agreement
+ * dated March 1, 2018 (its Effective Date), and the expiration fact's reading is checked. The
+ * sentences are written the ways commercial contracts write a term, none copied from the corpus.
+ */
+const contract = (termClause: string) =>
+  [
+    "CONSULTING AGREEMENT",
+    "This Consulting Agreement (the \"Agreement\") is made and entered into as of March 1, 2018 (the \"Effective Date\") by and between Acme Widgets, Inc., a Delaware corporation (\"Company\"), and Beta Labs LLC, a Texas limited liability company (\"Consultant\").",
+    "1. Services. Consultant shall provide the services described in Exhibit A to the Company in a professional manner.",
+    termClause,
+    "3. Governing Law. This Agreement shall be governed by the laws of the State of New York.",
+    "IN WITNESS WHEREOF, the parties have executed this Agreement as of the Effective Date.",
+    "Acme Widgets, Inc.\nBy: /s/ John Smith\nName: John Smith\nTitle: CEO"
+  ].join("\n\n")
+
+/** The expiration's reading: an ISO date, `perpetual`, `null` when none is read. */
+const expirationOf = (termClause: string): string | null => {
+  const text = contract(termClause)
+  const outcome = parseDocument({ text, pages: [{ page: 1, start: 0, end: text.length }] })
+  if (outcome._tag !== "Parsed") throw new Error(outcome.detail)
+  const facts = outcome.parse.facts
+  const expiration = facts.find((fact) => fact.name === "expiration_date")
+  if (expiration === undefined) return null
+  const reading = normalizedValue(expiration, facts)
+  if (reading === null) throw new Error(`"${expiration.value}" was read as the expiration but has no reading`)
+  return reading
+}
+
+describe("the expiration of a contract, as its term clause states it", () => {
+  it("counts a term from the start", () => {
+    const cases: Array<[string, string]> = [
+      [
+        "2. Term. The term of this Agreement shall commence on the Effective Date and shall continue for a period of three (3) years thereafter, unless earlier terminated in accordance with Section 8.",
+        "2021-03-01"
+      ],
+      [
+        "2. Term. Unless terminated earlier pursuant to Section 8, this Agreement shall have an initial term of ten (10) years commencing on the Effective Date.",
+        "2028-03-01"
+      ],
+      [
+        "2. Term. The term of this Agreement shall be five (5) years from the Effective Date. Thereafter, this Agreement shall automatically renew for successive one (1) year periods unless either party gives notice of non-renewal at least ninety (90) days prior to the end of the then-current term.",
+        "2023-03-01"
+      ],
+      ["2. TERM. THIS AGREEMENT SHALL COMMENCE ON THE EFFECTIVE DATE AND CONTINUE FOR A PERIOD OF THREE (3) YEARS.", "2021-03-01"],
+      ["2. Term. The term of this Agreement shall be for a period of thirty-six (36) months commencing on the Effective Date.", "2021-03-01"],
+      ["2. Term. The Initial Term of this Agreement shall be a period of five (5) years following the Effective Date.", "2023-03-01"],
+      [
+        "2. Term. The term of this Agreement shall commence on the Effective Date and shall end three (3) years from the Effective Date, unless terminated earlier.",
+        "2021-03-01"
+      ],
+      ["2. Term. The Agreement shall remain valid for 3 years after signing.", "2021-03-01"],
+      [
+        "2. Term. The Term shall be the period beginning on the Effective Date and ending on the date that is three (3) years after the Effective Date.",
+        "2021-03-01"
+      ],
+      [
+        "2. Term. The initial term of this Agreement shall begin on the Effective Date and end on the fifth (5th) anniversary of the Effective Date (the \"Initial Term\").",
+        "2023-03-01"
+      ],
+      ["2. Term. The Term of this Agreement shall commence on the Effective Date and expire on the third anniversary thereof.", "2021-03-01"],
+      ["2. Term. This Agreement shall remain in effect for three (3) years commencing on January 1, 2019.", "2022-01-01"]
+    ]
+    for (const [clause, expected] of cases) expect([clause, expirationOf(clause)]).toEqual([clause, expected])
+  })
+
+  it("reads an end written as a date, however it is introduced", () => {
+    const cases: Array<[string, string]> = [
+      [
+        "2. Term. This Agreement shall be effective as of the Effective Date and shall remain in effect until December 31, 2020, unless terminated earlier.",
+        "2020-12-31"
+      ],
+      ["2. Term. This Agreement shall expire at midnight on December 31, 2009.", "2009-12-31"],
+      ["2. Term. This Agreement shall terminate on the earlier of (a) December 31, 2010 or (b) the date on which the Products are discontinued.", "2010-12-31"],
+      ["2. Term. The term of this Agreement shall run from the Effective Date through and including December 31, 2020.", "2020-12-31"],
+      ["2. Term. This Agreement shall be in force from the Effective Date until 31 December 2021.", "2021-12-31"],
+      ["2. Term. This Agreement shall commence on the Effective Date and remain in effect until the end of the calendar year 2019.", "2019-12-31"],
+      ["2. Term. This Agreement shall be effective from January 1, 2005 to December 31, 2007.", "2007-12-31"]
+    ]
+    for (const [clause, expected] of cases) expect([clause, expirationOf(clause)]).toEqual([clause, expected])
+  })
+
+  it("reads a contract with no end as perpetual", () => {
+    const cases = [
+      "2. Term. This Agreement shall remain in effect until terminated by either party upon thirty (30) days written notice to the other party.",
+      "2. Term. This Agreement will remain in force for an indefinite period.",
+      "2. Term. This Agreement shall continue in effect until either party terminates it upon sixty (60) days prior written notice.",
+      "2. Term. This Agreement shall continue in effect until the parties agree in writing to terminate it.",
+      "2. Term. Your employment shall commence on the Effective Date and shall continue unless and until either party gives notice to the other in accordance with paragraph 11 below.",
+      "2. Termination. This Agreement shall terminate (a) at the option of any party, upon 90 days' advance written notice to the other parties hereto; or (b) in the event of a material breach."
+    ]
+    for (const clause of cases) expect([clause, expirationOf(clause)]).toEqual([clause, "perpetual"])
+  })
+
+  it("reads no expiration from lengths of something else, or from an event no fact dates", () => {
+    const cases = [
+      "2. Term. This Agreement shall continue for a period of ten (10) years from the date of first commercial sale of the Product.",
+      "2. Term. Company may terminate this Agreement at any time upon thirty (30) days notice. Consultant's obligations under Section 5 shall survive for a period of two (2) years after termination.",
+      "2. Fees. Company shall pay Consultant a monthly fee of $5,000 for a period of twelve (12) months.",
+      "2. Non-Competition. For a period of two (2) years following the Effective Date, Consultant shall not compete with the Company."
+    ]
+    for (const clause of cases) expect([clause, expirationOf(clause)]).toEqual([clause, null])
+  })
+})
