@@ -92,7 +92,7 @@ export const findDates = (blocks: ReadonlyArray<Block>) => {
 }
 
 const perpetual =
-  /\b(?:perpetual|in perpetuity|indefinitely|indefinite\s(?:period|term|duration)|until terminated|until\s(?:either|any|one|a)\s(?:party|Party)\s(?:terminates|elects\sto\sterminate)|until\s(?:the\s)?(?:parties|Parties)\s(?:mutually\s)?agree\s(?:in\swriting\s)?to\sterminate)\b/gi
+  /\b(?:perpetual|in perpetuity|indefinitely|indefinite\s(?:period|term|duration)|until terminated|(?<=(?:continue|remain)\s(?:in\s(?:full\s)?(?:force|effect)(?:\sand\s(?:force|effect))?\s)?)unless\s(?:(?:sooner|earlier|otherwise)\s)?terminated|until\s(?:either|any|one|a)\s(?:party|Party)\s(?:terminates|elects\sto\sterminate)|until\s(?:the\s)?(?:parties|Parties)\s(?:mutually\s)?agree\s(?:in\swriting\s)?to\sterminate)\b/gi
 
 /**
  * A contract with no end that a party ends by notice: "shall continue unless and until either party gives notice",

@@ -141,7 +141,7 @@ export const readDuration = (value: string): string | null => {
 
 /** Whether the words say the contract runs with no end date. */
 const isOpenEnded = (value: string): boolean =>
-  /perpetu|indefinite|until (?:\w+ ){0,6}terminat|until (?:either|any|one) party (?:gives|serves|provides)|at the option of (?:any|either) party|upon (?:either|any) party giving/i
+  /perpetu|indefinite|until (?:\w+ ){0,6}terminat|^unless (?:(?:sooner|earlier|otherwise) )?terminated$|until (?:either|any|one) party (?:gives|serves|provides)|at the option of (?:any|either) party|upon (?:either|any) party giving/i
     .test(value)
 
 /** A start date plus a period, as annotators count it: the anniversary, no day taken off ("five years from June 1, 2020" is 2025-06-01). */

@@ -88,6 +88,7 @@ describe("the expiration of a contract, as its term clause states it", () => {
     const cases = [
       "2. Term. This Agreement shall remain in effect until terminated by either party upon thirty (30) days written notice to the other party.",
       "2. Term. This Agreement will remain in force for an indefinite period.",
+      "2. Term. This Agreement shall commence on the Effective Date and shall continue in full force and effect unless terminated as provided in Section 8.",
       "2. Term. This Agreement shall continue in effect until either party terminates it upon sixty (60) days prior written notice.",
       "2. Term. This Agreement shall continue in effect until the parties agree in writing to terminate it.",
       "2. Term. Your employment shall commence on the Effective Date and shall continue unless and until either party gives notice to the other in accordance with paragraph 11 below.",
