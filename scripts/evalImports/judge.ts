@@ -18,7 +18,8 @@ export interface JudgedBlock {
   readonly confidence: number
 }
 
-const squash = (text: string): string => text.replace(/[\s\-‐‑–]/g, "")
+// Soft hyphens (U+00AD) print as "-" or nothing: no part of a word either way.
+const squash = (text: string): string => text.replace(/[\s\-‐‑–\u00AD]/g, "")
 
 const attachment = /^(?:EXHIBIT|SCHEDULE|ANNEX|APPENDIX|ATTACHMENT)\s{1,3}(?:[A-Z]{1,2}|\d{1,2}|[IVX]{1,4})(?:-\d{1,2})?(?![.\d])\b/i
 const witness = /^IN WITNESS WHEREOF/i
