@@ -35,6 +35,8 @@ const attachmentLine = /^(?:EXHIBIT|SCHEDULE|ANNEX|APPENDIX|ATTACHMENT)\b|^(?:Ex
 const attachmentWord = /^(?:EXHIBIT|SCHEDULE|ANNEX|APPENDIX|ATTACHMENT|Exhibit|Schedule|Annex|Appendix|Attachment)\b/
 const signatureLine = /^(?:By|Name|Title|Date|Its)\s{0,3}:|^IN WITNESS WHEREOF|\/s\//i
 
+const capsSmallWord = /^(?:THE|OF|TO|AND|OR|IN|ON|FOR|BY|WITH|THIS|THAT|ANY|AN|AS|AT|FROM|SUCH|IS|ARE|BE|SHALL|WILL|MAY|NOT|ITS|ALL)$/
+
 /**
  * Whether a paragraph that follows `previous` after a page break or dropped furniture goes on with
  * its sentence: the words before the break end mid-sentence in running text (not a heading), and
@@ -50,6 +52,10 @@ const runsOn = (text: string, previous: Piece, body: string, acrossBreak: boolea
   // ("the Disclosing Party") in running prose; not on a date, a number or a line of names.
   const lastWord = /\S{1,40}$/.exec(lastLine)?.[0] ?? ""
   const prose = (lastLine.match(/(?:^|\s)[a-z]{2,}\b/g)?.length ?? 0) >= 4
+  // A clause in capitals (a disclaimer) cut on a small word: "… RELATING TO THIS" then "AGREEMENT …".
+  if (capsSmallWord.test(lastWord) && lastLine.split(" ").length >= 6 && !/[a-z]/.test(lastLine)) {
+    return /^[A-Z"“(]/.test(body) && !sectionStart.test(body) && !attachmentLine.test(body) && !/^(?:WHEREAS|IN WITNESS|NOW,? THEREFORE)/.test(body)
+  }
   if (!/^[a-z]/.test(lastWord) && !/,$/.test(lastWord) && !(prose && /^[A-Z][a-z]/.test(lastWord))) return false
   // A number then lower case ("10 were determined") is a reference going on, not a section opening.
   const section = sectionStart.test(body) && !/^\d{1,3}(?:\.\d{1,3}){0,3}\s{1,3}[a-z]/.test(body)

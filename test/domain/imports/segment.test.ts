@@ -147,6 +147,17 @@ describe("segment across pages", () => {
     expect(blocks.map((block) => block.text.slice(0, 10))).toEqual(["1. Licence", "2. Term. T", "3. Notices"])
   })
 
+  it("joins a clause in capitals that a page break cuts on a small word", () => {
+    const blocks = segment(paged([
+      "21. INDEPENDENT ADVICE. THE FRANCHISEE ACKNOWLEDGES THAT IT HAS BEEN ADVISED TO TAKE LEGAL ADVICE ON ALL MATTERS RELATING TO THIS\nPage 1 of 2",
+      "AGREEMENT BEFORE SIGNING IT.\n22. Notices. Notices shall be in writing.\nPage 2 of 2"
+    ]))
+    expect(blocks.map((block) => block.text)).toEqual([
+      "21. INDEPENDENT ADVICE. THE FRANCHISEE ACKNOWLEDGES THAT IT HAS BEEN ADVISED TO TAKE LEGAL ADVICE ON ALL MATTERS RELATING TO THIS AGREEMENT BEFORE SIGNING IT.",
+      "22. Notices. Notices shall be in writing."
+    ])
+  })
+
   it("drops a running header and footer that stand at the edge of each of only two pages", () => {
     const blocks = segment(paged([
       "Beta Labs - Confidential\n1. Fees. Beta shall pay the fees within thirty days.\nVersion 2, signed copy",
