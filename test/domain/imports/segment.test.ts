@@ -81,6 +81,21 @@ describe("segment", () => {
     expect(blocks[2].confidence).toBeLessThan(verificationThreshold)
   })
 
+  it("doubts a heading in capitals that runs past a full stop or past 60 characters: a cut clause or legend, not a title", () => {
+    const blocks = segment(onePage([
+      "GOVERNING LAW",
+      "DISCLAIMER OF WARRANTY. EXCEPT AS SPECIFIED",
+      "THE MEET GROUP REACHES AGREEMENT WITH ITS LARGEST SHAREHOLDERS ON BOARD",
+      "1. Law. This Agreement is governed by the laws of the State of New York."
+    ].join("\n\n")))
+    expect(blocks.map((block) => [block.kind, block.confidence >= verificationThreshold])).toEqual([
+      ["heading", true],
+      ["heading", false],
+      ["heading", false],
+      ["clause", true]
+    ])
+  })
+
   it("reads every corpus contract into blocks whose spans hold their words", () => {
     for (const file of corpusFiles()) {
       const extracted = onePage(corpusText(file))
