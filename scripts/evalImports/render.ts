@@ -5,7 +5,7 @@
  * clause numbers are Word's automatic numbering. Each returns the paragraphs a reader sees, in
  * order: the ground truth its blocks are compared with.
  */
-import { AlignmentType, Document, LevelFormat, Packer, Paragraph } from "docx"
+import { numberedDocxBytes } from "../../test/support/documents.js"
 import { PDFDocument, StandardFonts } from "pdf-lib"
 
 /**
@@ -111,13 +111,13 @@ const letters = "abcdefghijklmnopqrstuvwxyz"
 
 export const renderDocx = async (text: string): Promise<Rendered> => {
   const paragraphs: Array<string> = []
-  const children: Array<Paragraph> = []
+  const children: Array<{ text: string; level?: 0 | 1 | 2 }> = []
   const counters = [0, 0, 0]
   for (const source of sourceParagraphs(text)) {
     const match = numbered.exec(source)
     if (match === null) {
       paragraphs.push(source)
-      children.push(new Paragraph({ text: source }))
+      children.push({ text: source })
       continue
     }
     const level = match[1] !== undefined ? 0 : match[2] !== undefined ? 1 : 2
@@ -131,20 +131,7 @@ export const renderDocx = async (text: string): Promise<Rendered> => {
       : `(${letters[(counters[2] - 1) % 26]!.repeat(Math.floor((counters[2] - 1) / 26) + 1)})`
     const rest = source.slice(match[0].length)
     paragraphs.push(`${label} ${rest}`)
-    children.push(new Paragraph({ text: rest, numbering: { reference: "clauses", level } }))
+    children.push({ text: rest, level })
   }
-  const document = new Document({
-    numbering: {
-      config: [{
-        reference: "clauses",
-        levels: [
-          { level: 0, format: LevelFormat.DECIMAL, text: "%1.", alignment: AlignmentType.START },
-          { level: 1, format: LevelFormat.DECIMAL, text: "%1.%2", alignment: AlignmentType.START },
-          { level: 2, format: LevelFormat.LOWER_LETTER, text: "(%3)", alignment: AlignmentType.START }
-        ]
-      }]
-    },
-    sections: [{ children }]
-  })
-  return { bytes: new Uint8Array(await Packer.toBuffer(document)), paragraphs, furniture: [] }
+  return { bytes: await numberedDocxBytes(children), paragraphs, furniture: [] }
 }

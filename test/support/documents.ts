@@ -139,7 +139,7 @@ export const makePagedPdf = async (paragraphs: Array<string>, options: { header:
  * A real Word document whose clause numbers are Word's automatic numbering, not text: `level` 0
  * shows "1.", "2.", level 1 "1.1", level 2 "(a)". Paragraphs without a level are plain.
  */
-export const makeNumberedDocx = async (paragraphs: Array<{ text: string; level?: 0 | 1 | 2 }>, name = "numbered.docx"): Promise<string> => {
+export const numberedDocxBytes = async (paragraphs: ReadonlyArray<{ text: string; level?: 0 | 1 | 2 | undefined }>): Promise<Uint8Array> => {
   const children = paragraphs.map(({ level, text }) => new Paragraph(level === undefined ? { text } : { text, numbering: { reference: "clauses", level } }))
   const document = new Document({
     numbering: {
@@ -154,5 +154,9 @@ export const makeNumberedDocx = async (paragraphs: Array<{ text: string; level?:
     },
     sections: [{ children }]
   })
-  return makeFile(name, await Packer.toBuffer(document))
+  return new Uint8Array(await Packer.toBuffer(document))
 }
+
+/** `numberedDocxBytes` in a fresh temp file; returns its path. */
+export const makeNumberedDocx = async (paragraphs: Array<{ text: string; level?: 0 | 1 | 2 }>, name = "numbered.docx"): Promise<string> =>
+  makeFile(name, await numberedDocxBytes(paragraphs))

@@ -10,11 +10,11 @@ interface PngCanvasFactory {
 }
 
 /**
- * A PDF as a scanner makes one from `path`: each page drawn at `dpi` (pdfjs on its Node canvas),
- * stored as a PNG picture filling a page of the same size, and no text layer at all.
+ * A PDF as a scanner makes one from the PDF `bytes`: each page drawn at `dpi` (pdfjs on its Node
+ * canvas), stored as a PNG picture filling a page of the same size, and no text layer at all.
  */
-export const scanOf = async (path: string, dpi = 200, name = `scan-${basename(path)}`): Promise<string> => {
-  const task = await openPdf(new Uint8Array(await readFile(path)))
+export const scanBytes = async (bytes: Uint8Array, dpi = 200): Promise<Uint8Array> => {
+  const task = await openPdf(bytes)
   try {
     const doc = await task.promise
     const scan = await PDFDocument.create()
@@ -28,11 +28,15 @@ export const scanOf = async (path: string, dpi = 200, name = `scan-${basename(pa
       scan.addPage([size.width, size.height]).drawImage(picture, { x: 0, y: 0, width: size.width, height: size.height })
       page.cleanup()
     }
-    return makeFile(name, await scan.save())
+    return await scan.save()
   } finally {
     await task.destroy()
   }
 }
+
+/** A scan of the PDF at `path`, in a fresh temp file; returns its path. */
+export const scanOf = async (path: string, dpi = 200, name = `scan-${basename(path)}`): Promise<string> =>
+  makeFile(name, await scanBytes(new Uint8Array(await readFile(path)), dpi))
 
 /** A scan of a blank sheet: one white picture, no text layer. */
 export const blankScan = async (name = "blank-scan.pdf"): Promise<string> => {
