@@ -1,5 +1,6 @@
 import type { Block, Hit } from "./FactScan.js"
 import { after, before, preambleEnd, scan } from "./FactScan.js"
+import { readDate } from "../Words/FactReading.js"
 import { duration } from "./Patterns.js"
 
 /** Dates by role: when the agreement was made, when it takes effect, and when it ends. */
@@ -22,29 +23,30 @@ export const datePattern = new RegExp(
 const madeCue = /(?:made|entered\sinto|dated)(?:\s(?:and\sentered\sinto\s)?(?:as\sof|on|this))?\s{0,3}(?:the\s)?$/i
 const agreementCue = /(?:made|entered\sinto|dated|executed|as\sof|effective|this|on|day\sof|Dated:?|Date:?)[^.]{0,60}$/i
 const effectiveCue =
-  /(?:effective(?:\s(?:as\sof|on|date|from))?|com(?:e|es|ing)\sinto\s(?:force|effect)(?:\s(?:as\sof|on|from))?|commenc\w{0,4}(?:\son)?|start(?:s|ing)?(?:\son)?|start:|Effective\sDate:?|begin\w{0,4}(?:\son)?)\s{0,3}(?:this\s)?$/i
+  /(?:effective(?:\s(?:as\sof|on|date|from))?|com(?:e|es|ing)\sinto\s(?:force|effect)(?:\s(?:as\sof|on|from))?|commenc\w{0,4}(?:\son)?|start(?:s|ing)?(?:\son)?|start:|Effective\sDate(?::|\s(?:of\sthis\s(?:Agreement|Contract)\s)?(?:is|shall\sbe|will\sbe))?|begin\w{0,4}(?:\son)?)\s{0,3}(?:this\s)?$/i
 const expirationCue =
   /(?:end|ends|ending|expire|expires|expiring|expiration|terminate|terminates|until|through(?:\sand\sincluding)?|end:|end\sdate:?)\s{0,3}(?:at\s(?:midnight|the\sclose\sof\sbusiness|\d{1,2}(?::\d{2})?\s?[ap]\.?m\.?)\s(?:\([^)]{1,20}\)\s)?)?(?:on\s)?(?:the\s(?:later|earlier)\sof\s(?:\([a-z1]{1,3}\)\s{0,2})?)?$/i
 
 /** A sentence whose subject is the contract or its term, not a fee, a phase or a confidence kept. */
 const aboutTheContract = /\b(?:agreement|term|terms\sof\s(?:the|this)|contract)\b/i
+/** A full stop that ends no sentence: "Omega Corp. (", "Sunrise Bank, N.A. and", "Dr. Lopez". */
+const abbreviation = /(?:\b(?:Inc|Corp|Co|Ltd|Mr|Ms|Mrs|Dr|No|St|Jr|Sr|[A-Z])|\.[A-Z])$/
 const sentenceBefore = (blocks: ReadonlyArray<Block>, hit: Hit): string => {
   const lead = before(blocks, hit, 160)
-  return lead.slice(Math.max(lead.lastIndexOf(". "), lead.lastIndexOf("; ")) + 1)
+  let end = lead.length
+  for (let stop = Math.max(lead.lastIndexOf(". ", end), lead.lastIndexOf("; ", end)); stop !== -1;) {
+    if (lead[stop] === ";" || !abbreviation.test(lead.slice(Math.max(0, stop - 6), stop))) return lead.slice(stop + 1)
+    end = stop - 1
+    stop = end < 0 ? -1 : Math.max(lead.lastIndexOf(". ", end), lead.lastIndexOf("; ", end))
+  }
+  return lead
 }
 
 /** "November 01, 2014 to", "from the Effective Date to": the date next is where the range ends. */
 const rangeEnd = new RegExp(`(?:${datePattern.source}|from\\sthe\\s(?:Effective|Commencement|Start)\\sDate)\\s{0,3}(?:to|through|-|–)\\s{0,3}$`, "i")
 
-const dateValue = (text: string): number | null => {
-  const numeric = /^(\d{1,2})[/-](\d{1,2})[/-](\d{2,4})$/.exec(text)
-  if (numeric !== null) {
-    const year = Number(numeric[3]) < 100 ? 2000 + Number(numeric[3]) - (Number(numeric[3]) > 50 ? 100 : 0) : Number(numeric[3])
-    return year * 10000 + Number(numeric[1]) * 100 + Number(numeric[2])
-  }
-  const year = /(\d{4})\s*$/.exec(text)
-  return year === null ? null : Number(year[1]) * 10000
-}
+/** A date's place in time, for ordering: its ISO reading ("" when it reads as none), so "June 7, 2016" comes after "June 3, 2016". */
+const dateValue = (text: string): string => readDate(text) ?? ""
 
 export const findDates = (blocks: ReadonlyArray<Block>) => {
   const preamble = preambleEnd(blocks)
@@ -60,13 +62,13 @@ export const findDates = (blocks: ReadonlyArray<Block>) => {
   const agreement = own.find((hit) => agreementCue.test(before(blocks, hit, 80))) ?? own[0] ?? made ??
     // No date up front: the latest date on the signature page is when the last party signed.
     [...all.filter((hit) => blocks[hit.block].kind === "signature_block")].sort((a, b) =>
-      (dateValue(blocks[b.block].text.slice(b.start, b.end)) ?? 0) - (dateValue(blocks[a.block].text.slice(a.start, a.end)) ?? 0)
+      dateValue(blocks[b.block].text.slice(b.start, b.end)).localeCompare(dateValue(blocks[a.block].text.slice(a.start, a.end)))
     )[0]
   const explicit = all.find((hit) => {
     const lead = before(blocks, hit, 40)
     // "beginning January 1, 2001" of a fee, "the calendar year that commenced on": a start that is not the contract's.
     const contracts = !/(?:commenc|start|begin)\w{0,4}(?:\son)?\s{0,3}$/i.test(lead) || aboutTheContract.test(sentenceBefore(blocks, hit))
-    return (effectiveCue.test(lead) && contracts) || /^\s{0,2}\((?:the|this)\s["“]Effective Date["”]\)/.test(after(blocks, hit, 30))
+    return (effectiveCue.test(lead) && contracts) || /^\s{0,2}\((?:the|this)\s["“](?:Effective|Commencement)\sDate["”]\)/.test(after(blocks, hit, 30))
   })
   const whole = blocks.map((block) => block.text).join("\n")
   const preambleText = blocks.slice(0, preamble).map((block) => block.text).join("\n")

@@ -107,3 +107,47 @@ describe("the expiration of a contract, as its term clause states it", () => {
     for (const clause of cases) expect([clause, expirationOf(clause)]).toEqual([clause, null])
   })
 })
+
+/** The agreement and effective dates as a whole contract reads them, its signature page dated by each signer. */
+const signedContract = (preamble: string) =>
+  [
+    "SERVICES AGREEMENT",
+    preamble,
+    "1. Services. Provider shall perform the services in Exhibit A for the Client in a professional manner.",
+    "2. Governing Law. This Agreement shall be governed by the laws of the State of Texas.",
+    "IN WITNESS WHEREOF, the parties have executed this Agreement.",
+    "ALPHA SERVICES LLC\nBy: /s/ Ann Lee\nName: Ann Lee\nTitle: CEO\nDate: June 3, 2016",
+    "OMEGA CORP.\nBy: /s/ Bo Chan\nName: Bo Chan\nTitle: President\nDate: June 7, 2016"
+  ].join("\n\n")
+
+const startsOf = (preamble: string) => {
+  const text = signedContract(preamble)
+  const outcome = parseDocument({ text, pages: [{ page: 1, start: 0, end: text.length }] })
+  if (outcome._tag !== "Parsed") throw new Error(outcome.detail)
+  const facts = outcome.parse.facts
+  const reading = (name: string) => {
+    const fact = facts.find((entry) => entry.name === name)
+    return fact === undefined ? null : normalizedValue(fact, facts)
+  }
+  return [reading("agreement_date"), reading("effective_date")]
+}
+
+describe("the agreement and effective dates", () => {
+  it("dates a contract effective on its last signature by the latest date signed", () => {
+    expect(startsOf(
+      "This Services Agreement is entered into by and between Alpha Services LLC (\"Provider\") and Omega Corp. (\"Client\"), effective as of the date of the last signature below (the \"Effective Date\")."
+    )).toEqual(["2016-06-07", "2016-06-07"])
+  })
+
+  it("reads an effective date stated apart from the date the agreement was made", () => {
+    expect(startsOf(
+      "This Services Agreement (the \"Agreement\") is made on May 1, 2016 by and between Alpha Services LLC (\"Provider\") and Omega Corp. (\"Client\"). The Effective Date of this Agreement is July 1, 2016."
+    )).toEqual(["2016-05-01", "2016-07-01"])
+    // "Corp. (" ends no sentence: the commencement is the agreement's.
+    expect(startsOf(
+      "This Services Agreement is made as of May 1, 2016 by and between Alpha Services LLC (\"Provider\") and Omega Corp. (\"Client\"), and shall commence on July 1, 2016 (the \"Commencement Date\")."
+    )).toEqual(["2016-05-01", "2016-07-01"])
+    expect(startsOf("This Services Agreement dated May 1, 2016 is between Alpha Services LLC (\"Provider\") and Omega Corp. (\"Client\")."))
+      .toEqual(["2016-05-01", null])
+  })
+})
