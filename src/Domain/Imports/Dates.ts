@@ -25,7 +25,7 @@ const agreementCue = /(?:made|entered\sinto|dated|executed|as\sof|effective|this
 const effectiveCue =
   /(?:effective(?:\s(?:as\sof|on|date|from))?|com(?:e|es|ing)\sinto\s(?:force|effect)(?:\s(?:as\sof|on|from))?|commenc\w{0,4}(?:\son)?|start(?:s|ing)?(?:\son)?|start:|Effective\sDate(?::|\s(?:of\sthis\s(?:Agreement|Contract)\s)?(?:is|shall\sbe|will\sbe))?|begin\w{0,4}(?:\son)?)\s{0,3}(?:this\s)?$/i
 const expirationCue =
-  /(?:end|ends|ending|expire|expires|expiring|expiration|terminate|terminates|until|through(?:\sand\sincluding)?|end:|end\sdate:?)\s{0,3}(?:at\s(?:midnight|the\sclose\sof\sbusiness|\d{1,2}(?::\d{2})?\s?[ap]\.?m\.?)\s(?:\([^)]{1,20}\)\s)?)?(?:on\s)?(?:the\s(?:later|earlier)\sof\s(?:\([a-z1]{1,3}\)\s{0,2})?)?$/i
+  /(?:end|ends|ending|expire|expires|expiring|expiration|terminate|terminates|until|through(?:\sand\sincluding)?|end:|end\sdate:?|extended\s(?:to|until|through)|(?:expiration|expiry)\sdate["”]?\s(?:means|shall\smean|is|shall\sbe|will\sbe))\s{0,3}(?:(?:at\s)?(?:midnight|the\sclose\sof\sbusiness|\d{1,2}(?::\d{2})?\s?[ap]\.?m\.?)\s(?:\([^)]{1,20}\)\s)?)?(?:on\s)?(?:the\s(?:later|earlier)\sof\s(?:\([a-z1]{1,3}\)\s{0,2})?)?$/i
 
 /** A sentence whose subject is the contract or its term, not a fee, a phase or a confidence kept. */
 const aboutTheContract = /\b(?:agreement|term|terms\sof\s(?:the|this)|contract)\b/i
@@ -88,7 +88,9 @@ export const findDates = (blocks: ReadonlyArray<Block>) => {
     // "Contract Year ending Oct 31, 1999" ends a year of the contract, not the contract.
     const cued = (expirationCue.test(lead) && !/(?:year|quarter|month|period)\s{1,2}ending\s{0,3}(?:on\s)?$/i.test(lead)) ||
       rangeEnd.test(before(blocks, hit, 50))
-    return cued && aboutTheContract.test(sentence) && !/\bduring\b|renew|additional|extension/i.test(sentence)
+    // "Expiration Date" means …: the defined term says whose end it is.
+    const defined = /(?:expiration|expiry)\sdate["”]?\s(?:means|shall\smean|is|shall\sbe|will\sbe)\s{0,3}$/i.test(lead)
+    return cued && (aboutTheContract.test(sentence) || defined) && !/\bduring\b|renew|additional|extension/i.test(sentence)
   }) ?? findYearEnd(blocks) ?? findTermLength(blocks)
   return { agreement, effective, expiration }
 }

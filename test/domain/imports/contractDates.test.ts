@@ -79,7 +79,10 @@ describe("the expiration of a contract, as its term clause states it", () => {
       ["2. Term. The term of this Agreement shall run from the Effective Date through and including December 31, 2020.", "2020-12-31"],
       ["2. Term. This Agreement shall be in force from the Effective Date until 31 December 2021.", "2021-12-31"],
       ["2. Term. This Agreement shall commence on the Effective Date and remain in effect until the end of the calendar year 2019.", "2019-12-31"],
-      ["2. Term. This Agreement shall be effective from January 1, 2005 to December 31, 2007.", "2007-12-31"]
+      ["2. Term. This Agreement shall be effective from January 1, 2005 to December 31, 2007.", "2007-12-31"],
+      ["2. Definitions. \"Expiration Date\" means June 30, 2012.", "2012-06-30"],
+      ["2. Amendment of Term. The Term of the Agreement is hereby extended to December 31, 2015.", "2015-12-31"],
+      ["2. Term. The term of this Agreement shall be from the Effective Date until the close of business on September 30, 2021.", "2021-09-30"]
     ]
     for (const [clause, expected] of cases) expect([clause, expirationOf(clause)]).toEqual([clause, expected])
   })
