@@ -140,6 +140,12 @@ describe("the agreement and effective dates", () => {
     expect(startsOf(
       "This Services Agreement is entered into by and between Alpha Services LLC (\"Provider\") and Omega Corp. (\"Client\"), effective as of the date of the last signature below (the \"Effective Date\")."
     )).toEqual(["2016-06-07", "2016-06-07"])
+    expect(
+      startsOf(
+        "This Services Agreement is entered into as of the date last signed below by and between Alpha Services LLC (\"Provider\") and Omega Corp. (\"Client\")."
+      )
+    )
+      .toEqual(["2016-06-07", null])
   })
 
   it("reads an effective date stated apart from the date the agreement was made", () => {
