@@ -1,8 +1,9 @@
 import { ShardId, Sharding, ShardingConfig } from "@effect/cluster"
 import { SqlClient } from "@effect/sql"
-import { Duration, Effect, Exit } from "effect"
+import { Duration, Effect, Exit, Option } from "effect"
 import { ServerConfig } from "../Config.js"
 import { Readiness } from "./Readiness.js"
+import { Listener } from "./Shutdown.js"
 
 /** What `/readyz` answers: `ready` alone is 200; every other status names why not, and nothing private. */
 export type ReadyStatus = "ready" | "starting" | "draining" | "database_unreachable" | "no_shards"
@@ -24,6 +25,13 @@ const heldShards = Effect.map(Sharding.Sharding, (sharding) => {
   return held
 })
 
+/** Draining from the moment the listener stops taking connections, which the drain does just before it marks the phase. */
+const draining = Effect.gen(function*() {
+  if ((yield* Effect.flatMap(Readiness, (readiness) => readiness.phase)) === "draining") return true
+  const listener = yield* Effect.serviceOption(Listener)
+  return Option.isSome(listener) && !listener.value.server.listening
+})
+
 /**
  * Ready to serve: every layer built (migrations first of all) and not draining, the database
  * answers a `SELECT 1` within its deadline, and the cluster holds its shards: all of them for a
@@ -37,6 +45,8 @@ export const readinessProbe: Effect.Effect<ReadyAnswer, never, Readiness | SqlCl
     const answered = yield* Effect.exit(Effect.timeoutFail(sql`SELECT 1`, { duration: databaseDeadline, onTimeout: () => "timeout" }))
     if (Exit.isFailure(answered)) return { status: "database_unreachable" }
     const shards = yield* heldShards
+    // A drain may have begun while the database answered: an answer it would send says so, never a stale `ready`.
+    if (yield* draining) return { status: "draining" }
     const alone = (yield* ServerConfig).runnerAddress === undefined
     return (alone ? shards === shardsPerGroup : shards > 0) ? { status: "ready", shards } : { status: "no_shards", shards }
   }
