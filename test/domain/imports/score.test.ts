@@ -5,10 +5,10 @@ import {
   normaliseDate,
   normaliseDuration,
   normaliseParty,
-  normalisePlace,
   scoreContract,
   scoreParties
 } from "../../../scripts/evalImports/score.js"
+import { normalisePlace } from "../../../scripts/evalImports/places.js"
 import type { Label } from "../../../scripts/evalImports/score.js"
 import { formatTable } from "../../../scripts/evalImports/table.js"
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "@effect/vitest"
-import { placesMatch } from "../../../scripts/evalImports/score.js"
+import { placesMatch } from "../../../scripts/evalImports/places.js"
 import { findGoverning } from "../../../src/Domain/Imports/Law.js"
 import { findRenewal } from "../../../src/Domain/Imports/Terms.js"
 
