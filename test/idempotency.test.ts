@@ -5,11 +5,13 @@ import { call, createOrg, idempotencyKey, type Org, seat } from "./support/clien
 import { databases } from "./support/databases.js"
 import { type Running, startService } from "./support/service.js"
 
-// Holds contract writes until released, so a request can be caught while it is still running.
+// Holds contract writes until released, so a request can be caught while it is still running;
+// `entered` tells the test a write is held, so the second call is sent only once the first holds its key.
 let gate = Effect.runSync(Deferred.make<void>())
+let entered = Effect.runSync(Deferred.make<void>())
 let holding = false
 const gatedProbe = Layer.succeed(WriteProbe, {
-  around: (_id, write) => (holding ? Effect.zipRight(Deferred.await(gate), write) : write)
+  around: (_id, write) => (holding ? Effect.zipRight(Effect.zipRight(Deferred.succeed(entered, undefined), Deferred.await(gate)), write) : write)
 })
 
 for (const database of databases) {
@@ -84,10 +86,11 @@ for (const database of databases) {
     it("answers 409 idempotency_in_flight with Retry-After while the first call runs", async () => {
       const key = idempotencyKey()
       gate = Effect.runSync(Deferred.make<void>())
+      entered = Effect.runSync(Deferred.make<void>())
       holding = true
       const first = draft(key)
-      let second = await draft(key)
-      for (let i = 0; i < 50 && second.status !== 409; i++) second = await draft(key)
+      await Effect.runPromise(Deferred.await(entered))
+      const second = await draft(key)
       holding = false
       Effect.runSync(Deferred.succeed(gate, undefined))
       expect(second.status).toBe(409)
