@@ -24,13 +24,24 @@ const madeCue = /(?:made|entered\sinto|dated)(?:\s(?:and\sentered\sinto\s)?(?:as
 const agreementCue = /(?:made|entered\sinto|dated|executed|as\sof|effective|this|on|day\sof|Dated:?|Date:?)[^.]{0,60}$/i
 const effectiveCue =
   /(?:effective(?:\s(?:as\sof|on|date|from))?|com(?:e|es|ing)\sinto\s(?:force|effect)(?:\s(?:as\sof|on|from))?|commenc\w{0,4}(?:\son)?|start(?:s|ing)?(?:\son)?|start:|Effective\sDate(?::|\s(?:of\sthis\s(?:Agreement|Contract)\s)?(?:is|shall\sbe|will\sbe))?|begin\w{0,4}(?:\son)?)\s{0,3}(?:this\s)?$/i
-const expirationCue =
-  /(?:end|ends|ending|expire|expires|expiring|expiration|terminate|terminates|until|through(?:\sand\sincluding)?|end:|end\sdate:?|extended\s(?:to|until|through)|(?:expiration|expiry)\sdate["”]?\s(?:means|shall\smean|is|shall\sbe|will\sbe))\s{0,3}(?:(?:at\s)?(?:midnight|the\sclose\sof\sbusiness|\d{1,2}(?::\d{2})?\s?[ap]\.?m\.?)\s(?:\([^)]{1,20}\)\s)?)?(?:on\s)?(?:the\s(?:later|earlier)\sof\s(?:\([a-z1]{1,3}\)\s{0,2})?)?$/i
-
+/** "The expiry date of this Agreement is", "\"Expiration Date\" means", "the expiration date of the Agreement is hereby changed to". */
+const definedEnd =
+  "(?:expiration|expiry)\\sdate[\"”]?(?:\\sof\\s(?:this|the)\\s(?:Agreement|Contract|Term))?\\s(?:means|shall\\smean|is|shall\\sbe|will\\sbe)(?:\\shereby\\s(?:changed|amended|extended)\\sto)?"
+/** "at 11:59 p.m. (Eastern Time) on", "at 5:00 p.m. New York City time on", "at midnight on": a time of day before the end date. */
+const timeOfDay =
+  "(?:at\\s)?(?:midnight|the\\sclose\\sof\\sbusiness|\\d{1,2}(?::\\d{2})?\\s?[ap]\\.?m\\.?)\\s(?:\\([^)]{1,30}\\)\\s|(?:[a-z]{2,12}\\s){0,3}time\\s)?"
+const expirationCue = new RegExp(
+  "(?:end|ends|ending|expire|expires|expiring|expiration|terminate|terminates|conclude|concludes|concluding|lapse|lapses|until|through(?:\\sand\\s(?:including|until))?|" +
+    `(?:up\\s)?to\\sand\\sincluding|end:|end\\sdate:?|extended\\s(?:to|until|through)|${definedEnd})\\s{0,3}(?:${timeOfDay})?(?:on\\s)?(?:the\\s)?` +
+    "(?:(?:later|earlier)\\sof\\s(?:\\([a-z1]{1,3}\\)\\s{0,2})?)?$",
+  "i"
+)
+/** A term other than the one running: a renewal, an extension a party may choose ("may be extended … until", "an option to extend"); "is hereby extended until" is the term. */
+const notThisTerm = /\bduring\b|renew|additional|extension|\bextend\b|\bmay\s(?:\w{1,12}\s){0,2}extended\b|\boption\b/i
 /** A sentence whose subject is the contract or its term, not a fee, a phase or a confidence kept. */
 const aboutTheContract = /\b(?:agreement|term|terms\sof\s(?:the|this)|contract)\b/i
 /** A full stop that ends no sentence: "Omega Corp. (", "Sunrise Bank, N.A. and", "Dr. Lopez". */
-const abbreviation = /(?:\b(?:Inc|Corp|Co|Ltd|Mr|Ms|Mrs|Dr|No|St|Jr|Sr|[A-Z])|\.[A-Z])$/
+const abbreviation = /(?:\b(?:Inc|Corp|Co|Ltd|Mr|Ms|Mrs|Dr|No|St|Jr|Sr|[A-Z])|\.[A-Za-z])$/
 const sentenceBefore = (blocks: ReadonlyArray<Block>, hit: Hit): string => {
   const lead = before(blocks, hit, 160)
   let end = lead.length
@@ -43,7 +54,10 @@ const sentenceBefore = (blocks: ReadonlyArray<Block>, hit: Hit): string => {
 }
 
 /** "November 01, 2014 to", "from the Effective Date to": the date next is where the range ends. */
-const rangeEnd = new RegExp(`(?:${datePattern.source}|from\\sthe\\s(?:Effective|Commencement|Start)\\sDate)\\s{0,3}(?:to|through|-|–)\\s{0,3}$`, "i")
+const rangeEnd = new RegExp(
+  `(?:${datePattern.source}|from\\sthe\\s(?:Effective|Commencement|Start)\\sDate)\\s{0,3}(?:to|through|-|–)(?:\\sand\\sincluding)?\\s{0,3}$`,
+  "i"
+)
 
 /** A date's place in time, for ordering: its ISO reading ("" when it reads as none), so "June 7, 2016" comes after "June 3, 2016". */
 const dateValue = (text: string): string => readDate(text) ?? ""
@@ -84,19 +98,19 @@ export const findDates = (blocks: ReadonlyArray<Block>) => {
   const expiration = all.find((hit) => {
     const sentence = sentenceBefore(blocks, hit)
     // "TERM: November 01, 2014 to October 31, 2017": the end of a range of dates ends the term.
-    const lead = before(blocks, hit, 50)
+    const lead = before(blocks, hit, 80)
     // "Contract Year ending Oct 31, 1999" ends a year of the contract, not the contract.
     const cued = (expirationCue.test(lead) && !/(?:year|quarter|month|period)\s{1,2}ending\s{0,3}(?:on\s)?$/i.test(lead)) ||
       rangeEnd.test(before(blocks, hit, 50))
     // "Expiration Date" means …: the defined term says whose end it is.
-    const defined = /(?:expiration|expiry)\sdate["”]?\s(?:means|shall\smean|is|shall\sbe|will\sbe)\s{0,3}$/i.test(lead)
-    return cued && (aboutTheContract.test(sentence) || defined) && !/\bduring\b|renew|additional|extension/i.test(sentence)
+    const defined = new RegExp(`${definedEnd}\\s{0,3}$`, "i").test(lead)
+    return cued && (aboutTheContract.test(sentence) || defined) && !notThisTerm.test(sentence)
   }) ?? findYearEnd(blocks) ?? findTermLength(blocks)
   return { agreement, effective, expiration }
 }
 
 const perpetual =
-  /\b(?:perpetual|in perpetuity|indefinitely|indefinite\s(?:period|term|duration)|until terminated|(?<=(?:continue|remain)\s(?:in\s(?:full\s)?(?:force|effect)(?:\sand\s(?:force|effect))?\s)?)unless\s(?:(?:sooner|earlier|otherwise)\s)?terminated|until\s(?:either|any|one|a)\s(?:party|Party)\s(?:terminates|elects\sto\sterminate)|until\s(?:the\s)?(?:parties|Parties)\s(?:mutually\s)?agree\s(?:in\swriting\s)?to\sterminate)\b/gi
+  /\b(?:perpetual|in perpetuity|indefinitely|indefinite\s(?:period|term|duration)|until (?:terminated|cancell?ed)|(?<=(?:continue|remain)\s(?:in\s(?:full\s)?(?:force|effect)(?:\sand\s(?:force|effect))?\s)?)unless\s(?:(?:sooner|earlier|otherwise)\s)?terminated|until\s(?:either|any|one|a)\s(?:party|Party)\s(?:terminates|elects\sto\sterminate)|until\s(?:the\s)?(?:parties|Parties)\s(?:mutually\s)?agree\s(?:in\swriting\s)?to\sterminate)\b/gi
 
 /**
  * A contract with no end that a party ends by notice: "shall continue unless and until either party gives notice",
@@ -114,12 +128,12 @@ export const findEndsByNotice = (blocks: ReadonlyArray<Block>): Hit | undefined 
 
 /** "until the end of the calendar year 2019", "through the end of the current calendar year": its reading is that year's last day. */
 const yearEnd =
-  /\b(?:end|ends|ending|expire|expires|expiring|until|through)\s(?:on\s|at\s)?((?:the\s)?end\sof\s(?:the\s)?(?:current\s|then-current\s)?calendar\syear(?:\s(?:19|20)\d{2})?)/gi
+  /\b(?:end|ends|ending|expire|expires|expiring|until|through)\s(?:on\s|at\s)?((?:the\s)?end\sof\s(?:the\s)?(?:current\s|then-current\s|(?:19|20)\d{2}\s)?calendar\syear(?:\s(?:19|20)\d{2})?)/gi
 
 const findYearEnd = (blocks: ReadonlyArray<Block>): Hit | undefined =>
   scan(blocks, yearEnd, 0, blocks.length, 1).find((hit) => {
     const sentence = sentenceBefore(blocks, hit)
-    return aboutTheContract.test(sentence) && !/\bduring\b|renew|additional|extension/i.test(sentence)
+    return aboutTheContract.test(sentence) && !notThisTerm.test(sentence)
   })
 
 export const findPerpetual = (blocks: ReadonlyArray<Block>): Hit | undefined =>
@@ -138,7 +152,7 @@ export const findPerpetual = (blocks: ReadonlyArray<Block>): Hit | undefined =>
 const termLength = new RegExp(duration, "gi")
 /** The words that lead to the contract's own length: the term, or the agreement continuing, then "is", "be", "for", "of" or "in". */
 const termLead =
-  /\b(?:term|duration|agreement|engagement|effect|force|valid)\b[^.;]{0,80}\b(?:be|is|of|for|in|expire|expires|end|ends)\s(?:a\s(?:total\s)?(?:period\sof\s)?|an?\sinitial\s(?:period|term)\sof\s)?$/i
+  /\b(?:term|duration|agreement|engagement|effect|force|valid)\b[^.;]{0,80}\b(?:be|is|of|for|in|expire|expires|end|ends|terminate|terminates)\s(?:a\s(?:total\s)?(?:period\sof\s)?|an?\sinitial\s(?:period|term)\sof\s)?$/i
 /** "ending on the date that is three (3) years after the Effective Date". */
 const dateThatIs = /\b(?:end|ends|ending|expire|expires|expiring|terminate|terminates)\s(?:on\s)?the\sdate\sthat\sis\s$/i
 /** Lengths of something else in the same sentence: renewals, notice, what survives the contract, payment. */
@@ -147,9 +161,14 @@ const otherLength =
 const lengthEnd =
   /^\s?(?:'s?\s)?(?:(?:after|following)(?!\s(?:the\s)?(?:date\sof\s|date\shereof|Effective\sDate|Commencement\sDate|signing|signature|execution))|prior|before|thereafter(?!\s?\()|notice|written|of\s(?:written\s|prior\s)?notice|from\s(?:the\s)?(?:date\sof\s)?(?:termination|expiration|receipt|delivery)|from\s(?:the\s)?date\s(?:on\s)?which)/i
 
+/** "the date first written above", "the date first above written", "the date first set forth above": the date the preamble gives. */
+const firstWritten = String.raw`(?:the\s)?date\sfirst\s(?:(?:written|set\sforth|stated)\sabove|above\s(?:written|set\sforth|stated))`
 /** "from the Effective Date", "from the date hereof": where the length counts from, kept with it so the reading counts from there too. */
-const lengthFrom =
-  /^\s(?:from|after|following)\s(?:the\s)?(?:date\sof\s(?:this\sAgreement|(?:its\s)?execution|signing)|signing|signature|execution|date\shereof|(?:date\sof\s)?(?:the\s)?(?:Effective|Commencement)\sDate)/i
+const lengthFrom = new RegExp(
+  String
+    .raw`^\s(?:from|after|following)\s(?:the\s)?(?:date\sof\s(?:this\sAgreement|(?:its\s)?execution|signing)|signing|signature|execution|date\shereof|${firstWritten}|(?:date\sof\s)?(?:the\s)?(?:Effective|Commencement)\sDate)`,
+  "i"
+)
 /** "end on the first anniversary of the date of this Agreement": a length in years, and where it counts from. */
 const anniversary =
   /\b(?:first|second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth|\d{1,2}(?:st|nd|rd|th))(?:\s\(\d{1,2}(?:st|nd|rd|th)\))?\sanniversary\s(?:thereof|of\s(?:the\s)?(?:date\sof\s(?:this\sAgreement|(?:its\s)?execution)|date\shereof|(?:Effective|Commencement)\sDate))/gi
@@ -177,8 +196,11 @@ const withStart = (blocks: ReadonlyArray<Block>, hit: Hit): Hit => {
 /** "commencing on January 1, 2010", "from March 3, 2021": a length counted from a date it names. */
 const fromADate = new RegExp(`^,?\\s(?:from|after|commencing|beginning|starting)\\s(?:on\\s|as\\sof\\s)?(?:the\\s)?(?:${datePattern.source})`, "i")
 /** "ten years from the date of first commercial sale": a length counted from an event no fact dates, so no end can be read. */
-const fromAnEvent =
-  /^,?\s(?:from|after|following)\s(?!the\s(?:date\s(?:hereof|of\s(?:the\s)?(?:this|its|execution|signing|Effective|Commencement))|Effective|Commencement|Start)\b)(?!(?:signing|signature|execution)\b)/i
+const fromAnEvent = new RegExp(
+  String
+    .raw`^,?\s(?:from|after|following)\s(?!the\s(?:date\s(?:hereof|of\s(?:the\s)?(?:this|its|execution|signing|Effective|Commencement))|${firstWritten}|Effective|Commencement|Start)\b)(?!(?:signing|signature|execution)\b)`,
+  "i"
+)
 
 export const findTermLength = (blocks: ReadonlyArray<Block>): Hit | undefined => {
   const length = scan(blocks, termLength).map((hit) => {
@@ -189,7 +211,8 @@ export const findTermLength = (blocks: ReadonlyArray<Block>): Hit | undefined =>
   if (length !== undefined) return withStart(blocks, length)
   return scan(blocks, anniversary).find((hit) => {
     const sentence = sentenceBefore(blocks, hit)
-    return /(?:expir\w{0,3}|end\w{0,2}|until|through|terminat\w{0,3})\s(?:on\s|at\s)?(?:the\s)?$/i.test(sentence) && aboutTheContract.test(sentence) &&
+    return /(?:expir\w{0,3}|end(?:s|ed|ing)?|until|through|terminat\w{0,3})\s(?:on\s|at\s)?(?:the\s)?(?:date\sof\sthe\s)?$/i.test(sentence) &&
+      aboutTheContract.test(sentence) &&
       !/renew|additional|extension/i.test(sentence)
   })
 }

@@ -141,7 +141,7 @@ export const readDuration = (value: string): string | null => {
 
 /** Whether the words say the contract runs with no end date. */
 const isOpenEnded = (value: string): boolean =>
-  /perpetu|indefinite|until (?:\w+ ){0,6}terminat|^unless (?:(?:sooner|earlier|otherwise) )?terminated$|until (?:either|any|one) party (?:gives|serves|provides)|at the option of (?:any|either) party|upon (?:either|any) party giving/i
+  /perpetu|indefinite|until (?:\w+ ){0,6}terminat|until cancell?ed|^unless (?:(?:sooner|earlier|otherwise) )?terminated$|until (?:either|any|one) party (?:gives|serves|provides)|at the option of (?:any|either) party|upon (?:either|any) party giving/i
     .test(value)
 
 /** A start date plus a period, as annotators count it: the anniversary, no day taken off ("five years from June 1, 2020" is 2025-06-01). */
@@ -166,7 +166,9 @@ export const addPeriod = (start: string, period: string): string | null => {
 
 /** A length counts from the effective date, else the agreement date; from the agreement date first when its words say so ("from the date hereof"). */
 const startOf = (value: string, facts: ReadonlyArray<FactWords>): string | null => {
-  const fromSigning = /date hereof|date of (?:this agreement|(?:its )?execution|signing)|(?:after|from|following) (?:signing|signature|execution)/i.test(value)
+  const fromSigning =
+    /date hereof|date of (?:this agreement|(?:its )?execution|signing)|date first (?:written|set forth|stated|above)|(?:after|from|following) (?:signing|signature|execution)/i
+      .test(value)
   for (const name of fromSigning ? ["agreement_date", "effective_date"] : ["effective_date", "agreement_date"]) {
     const start = facts.find((fact) => fact.name === name && fact.kind === "date")
     const date = start === undefined || typeof start.value !== "string" ? null : readDate(start.value)
@@ -179,10 +181,10 @@ const startOf = (value: string, facts: ReadonlyArray<FactWords>): string | null 
 const readExpiration = (value: string, facts: ReadonlyArray<FactWords>): string | null => {
   if (value.length > maxWords) return null
   if (isOpenEnded(value)) return "perpetual"
-  // "the end of the calendar year 2019" is its last day; "the current calendar year" is the start's year.
-  const yearEnd = /\bend of (?:the )?(?:current |then-current )?calendar year(?: ((?:19|20)\d{2}))?/i.exec(value)
+  // "the end of the calendar year 2019" and "the end of the 2019 calendar year" are its last day; "the current calendar year" is the start's year.
+  const yearEnd = /\bend of (?:the )?(?:current |then-current |((?:19|20)\d{2}) )?calendar year(?: ((?:19|20)\d{2}))?/i.exec(value)
   if (yearEnd !== null) {
-    const year = yearEnd[1] ?? startOf(value, facts)?.slice(0, 4)
+    const year = yearEnd[1] ?? yearEnd[2] ?? startOf(value, facts)?.slice(0, 4)
     return year === undefined ? null : `${year}-12-31`
   }
   const period = readDuration(value)
