@@ -14,22 +14,30 @@ import { addScores, scoreContract } from "./evalImports/score.js"
 import { printTable } from "./evalImports/table.js"
 import { corpusDir } from "./evalImports/corpus.js"
 import { splitCorpus } from "./evalImports/split.js"
+import type { TitleLabel } from "./evalImports/titles.js"
+import { scoreTitles, titleLine, titlesMatch } from "./evalImports/titles.js"
 
 const corpus = corpusDir
 const verbose = process.argv.includes("--verbose")
 
-const labels = JSON.parse(readFileSync(path.join(corpus, "labels.json"), "utf8")) as ReadonlyArray<Label>
+const labels = JSON.parse(readFileSync(path.join(corpus, "labels.json"), "utf8")) as ReadonlyArray<Label & TitleLabel>
 const split = splitCorpus(labels.map((label) => label.file))
+const titles = new Map<string, string>()
 const scores = labels.map((label) => {
   const text = readFileSync(path.join(corpus, label.file), "utf8")
   const outcome = parseDocument({ text, pages: [{ page: 1, start: 0, end: text.length }] })
   const parsed = outcome._tag === "Parsed" ? outcome.parse.facts : []
+  if (outcome._tag === "Parsed") titles.set(label.file, outcome.parse.title)
   // Dates score by what the service reads them as (`normalized`), as eval:imports does over HTTP.
   const facts = parsed.map((fact) => fact.kind === "date" ? { ...fact, value: normalizedValue(fact, parsed) ?? fact.value } : fact)
   const score = scoreContract(facts, label)
   if (verbose && split.develop.has(label.file)) {
     const misses = Object.entries(score).filter(([, counts]) => counts.fp > 0 || counts.fn > 0)
     if (outcome._tag === "Failed") console.log(`${label.file}: FAILED ${outcome.reason} ${outcome.detail}`)
+    const title = titles.get(label.file) ?? ""
+    if (label.document_name && !titlesMatch(title, label.document_name)) {
+      console.log(`${label.file} title\n   predicted: ${JSON.stringify(title)}\n   labelled:  ${JSON.stringify(label.document_name)}`)
+    }
     for (const [name, counts] of misses) {
       const predicted = name === "parties"
         ? facts.filter((entry) => entry.name.startsWith("party_")).map((entry) => entry.value)
@@ -45,5 +53,7 @@ const scores = labels.map((label) => {
 const setScores = (set: ReadonlySet<string>) => addScores(scores.filter((_, index) => set.has(labels[index]!.file)))
 console.log(`develop on: ${split.develop.size} contracts`)
 printTable(setScores(split.develop))
+console.log(titleLine(scoreTitles(labels.filter((label) => split.develop.has(label.file)), titles)))
 console.log(`\nunseen: ${split.unseen.size} contracts`)
 printTable(setScores(split.unseen))
+console.log(titleLine(scoreTitles(labels.filter((label) => split.unseen.has(label.file)), titles)))

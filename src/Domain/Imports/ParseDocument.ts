@@ -1,5 +1,6 @@
 import { sha256 } from "../Words/Blocks.js"
 import { gate, isContract, readAsContract } from "./ContractGate.js"
+import { documentTitle } from "./DocumentTitle.js"
 import { blockLimit, segment } from "./Segment.js"
 import { inferFacts } from "./InferFacts.js"
 import { ocrCeiling, withOcrConfidence } from "./OcrConfidence.js"
@@ -28,8 +29,6 @@ export const parserIdentity = (): { model: string; prompt_hash: string } => ({
   prompt_hash: sha256(JSON.stringify(rulesParserConfig))
 })
 
-const agreementTitle = /\b(?:agreement|contract|amendment|addendum|lease|license|licence|memorandum|terms|deed|letter|order|statement of work|plan)\b/i
-
 export const parseDocument = (extracted: Extracted): ParseOutcome => {
   // NUL counts as nothing: a broken text layer is often NUL-filled.
   // eslint-disable-next-line no-control-regex
@@ -53,7 +52,6 @@ export const parseDocument = (extracted: Extracted): ParseOutcome => {
   const blocks = withOcrConfidence(extracted, segment(extracted))
   if (blocks.length === 0) return { _tag: "Failed", reason: "extraction_empty", detail: "The text layer holds only page furniture." }
   const { facts, missing } = inferFacts(blocks)
-  const headings = blocks.filter((block) => block.kind === "heading")
-  const title = headings.find((block) => agreementTitle.test(block.text))?.text ?? headings[0]?.text ?? "Imported contract"
+  const title = documentTitle(blocks).text
   return { _tag: "Parsed", parse: { title, blocks, facts, missing } }
 }

@@ -1,0 +1,228 @@
+import type { BlockKind } from "../Words/Blocks.js"
+import { corporateSuffix } from "./Patterns.js"
+
+/**
+ * An imported contract's title (issue 31): the document's name as the document states it, in its
+ * own words, so a person can check it against the block it was read from. First the title line
+ * at the head of the document (cover-page furniture set aside, a title over two lines joined),
+ * else the name the preamble gives ("This Distribution Agreement (the "Agreement") is made …"),
+ * else a bare "AGREEMENT" line; never a section heading; "Imported contract" when nothing names it.
+ */
+
+export interface TitledBlock {
+  readonly kind: BlockKind
+  readonly text: string
+}
+
+export interface DocumentTitle {
+  readonly text: string
+  /** The blocks the words were read from, in order (two for a title over two lines); empty for the placeholder. */
+  readonly blocks: ReadonlyArray<number>
+  readonly from: "title_line" | "preamble" | "none"
+}
+
+export const untitled = "Imported contract"
+
+const nounWords =
+  "agreement|contract|amendment|addendum|supplement|lease|sublease|licen[cs]e|memorandum|deed|letter|order|statement of work|plan|terms and conditions|terms of service|undertaking|guarant(?:y|ee)|indenture|charter|protocol"
+const documentNoun = new RegExp(`\\b(?:${nounWords})\\b`, "i")
+const endsInNoun = new RegExp(`\\b(?:${nounWords})$`, "i")
+/** "Exhibit B" names an exhibit that is itself the document only when its preamble says so ("This Exhibit B is entered into"). */
+const preambleNoun = new RegExp(`\\b(?:${nounWords}|exhibit|schedule)$`, "i")
+/** A number or version after the name belongs to it: "AMENDMENT NO. 1", "Software License Agreement [v.08.05.03]". */
+const identifier = /^(?:(?:No|NO|Number|NUMBER)\.?\s*\d+[A-Za-z]?|#\s*\d+|\[v?[\d.]+\])(?=\s|$)/
+const connector = /^(?:and|or|of|to|for|on|in|the|with|&|between)$/i
+const modifier = /^(?:amended|restated|and|first|second|third|fourth|fifth|master|supplemental|revised|exclusive|non-exclusive)$/i
+/** Where a title run into the words after it ends: "CONTENT LICENSING AGREEMENT between …", "CONSULTING AGREEMENT - DR. …". */
+const runEnd =
+  /\s(?:between|BETWEEN|among|AMONG|by and|BY AND|dated|DATED|made|MADE|This|THIS|is|IS|entered|ENTERED|effective|EFFECTIVE|WHEREAS)\b|\s[-–—]{1,2}\s/
+
+/** Cover-page words that are no part of a name. */
+const furniturePrefix = [
+  /^[-_=*\s]{2,}/,
+  /^\[[^\]]{0,20}\]\s*/, // [LOGO]
+  /^\((?:translation|english translation|execution (?:version|copy)|final|conformed copy)\)\s*/i,
+  /^(?:execution|final|conformed|signature)\s+(?:version|copy)\b[.:]?\s*/i,
+  /^(?:english\s+)?translation\b[.:]?\s*/i,
+  /^(?:exhibit|ex\.|annex|attachment)\s*(?:\(?[0-9][\w.()-]*|\([a-z0-9]{1,3}\)(?:\(\w{1,3}\))*|[A-Z]{1,2}\b|[‘'"“][A-Z0-9]{1,3}[’'"”])[.:]?\s*/i,
+  /^quicklinks\b.*?navigate through this document\s*/i,
+  /^draft\b[.:]?\s+/i
+]
+const legend = /confidential|omitted|redacted|\[\*+\]|\*\*\*|securities and exchange|the commission\b|rule 24b|rule 406/i
+const sectionHeading = /^(?:\d{1,3}(?:\.\d{1,3})*[.)]?\s|\(?[a-z0-9]{1,3}\)\s|[A-Z][.)]\s|(?:article|section|clause|part)\s+[\dIVXLC]+\b)/i
+const bodyStart =
+  /^(?:WHEREAS|W\s?I\s?T\s?N\s?E\s?S\s?S\s?E\s?T\s?H|RECITALS?\b|BACKGROUND\b|PREAMBLE\b|NOW,? THEREFORE|IN WITNESS WHEREOF|DEFINITIONS\b|TABLE OF CONTENTS)/i
+/** "PURPOSE OF THE AGREEMENT", "TERMINATION OF AGREEMENT", "[SIGNATURE PAGE TO COOPERATION AGREEMENT]": a reference, not a name. */
+const reference = new RegExp(`\\b(?:the|this|that|such|said|of|under|to|page)\\s+(?:[\\w-]+\\s+){0,3}?(?:${nounWords})\\b`, "i")
+
+const squash = (text: string): string => text.replace(/\s+/g, " ").trim()
+const isCaps = (text: string): boolean => /[A-Z]/.test(text) && !/[a-z]/.test(text)
+const words = (text: string): ReadonlyArray<string> => text.split(" ").filter((word) => word !== "")
+
+const stripFurniture = (text: string): string => {
+  let rest = squash(text)
+  for (let changed = true; changed;) {
+    changed = false
+    for (const prefix of furniturePrefix) {
+      const match = prefix.exec(rest)
+      if (match !== null && match[0].length > 0) {
+        rest = rest.slice(match[0].length).trim()
+        changed = true
+      }
+    }
+  }
+  return rest.replace(/\s*[-_=*]{2,}$/, "").trim()
+}
+
+/** Suffixes that end a company's name and nothing else: "Company", "Trust", "Partnership" and "Limited" also name agreements. */
+const letterheadEnd =
+  /^(?:Inc|INC|LLC|L\.L\.C|Ltd|LTD|Corp|CORP|Corporation|CORPORATION|Co|CO|AG|GmbH|S\.A|S\.R\.L|SRL|LLP|L\.P|PLC|plc|N\.V|B\.V|Pty|PTY|Pte|S\.p\.A)\.?,?$/
+
+/** "BIOPURE CORPORATION AGENCY AGREEMENT": a letterhead run into the title line. */
+const withoutLetterhead = (text: string): string => {
+  const list = words(text)
+  const firstNoun = list.findIndex((word) => documentNoun.test(word))
+  let suffix = firstNoun - 1
+  while (suffix > 0 && !letterheadEnd.test(list[suffix]!)) suffix--
+  return suffix <= 0 ? text : list.slice(suffix + 1).join(" ")
+}
+
+/** A word that can sit inside a name: capitalised, a connector, a number, or punctuation the name carries. */
+const titleWord = (word: string, caps: boolean): boolean =>
+  caps
+    ? !/[a-z]/.test(word) && /^[A-Z0-9&([]/.test(word)
+    : /^[A-Z0-9&([]/.test(word) || connector.test(word.replace(/,$/, ""))
+
+/** A name from the start of `text`: title words up to the last document noun (and its number), or "". */
+const leadingName = (text: string): string => {
+  const cut = runEnd.exec(` ${text}`)
+  const head = cut === null ? text : text.slice(0, Math.max(0, cut.index - 1))
+  const list = words(head).slice(0, 16)
+  if (list.length === 0 || connector.test(list[0]!)) return ""
+  const caps = isCaps(list.slice(0, 3).join(" "))
+  let end = -1
+  for (let at = 0; at < list.length && titleWord(list[at]!, caps); at++) if (endsInNoun.test(list[at]!.replace(/[,.;:]$/, ""))) end = at
+  if (end === -1) return ""
+  const name = list.slice(0, end + 1).join(" ").replace(/[,;:]$/, "")
+  const after = identifier.exec(list.slice(end + 1).join(" "))
+  return after === null ? name : `${name} ${after[0]}`
+}
+
+/** A heading's words as a name: the heading with its furniture set aside, when it names a document. */
+const headingName = (text: string): string => {
+  const clean = withoutLetterhead(stripFurniture(text))
+  const cut = runEnd.exec(` ${clean}`)
+  const name = (cut === null ? clean : clean.slice(0, Math.max(0, cut.index - 1))).replace(/[,;:]$/, "").trim()
+  if (!documentNoun.test(name) || words(name).length > 14 || sectionHeading.test(name) || legend.test(name)) return ""
+  if (connector.test(words(name)[0]!) || /^[[(]/.test(name) || reference.test(name.slice(0, documentNoun.exec(name)!.index + 1 + 40))) {
+    // "AND HOSTING AGREEMENT" is the tail of a title over two lines, "PURPOSE OF THE AGREEMENT" a section.
+    if (!/^(?:amendment|addendum|supplement|memorandum)\b/i.test(name) || /^[[(]/.test(name)) return ""
+  }
+  return name
+}
+
+/** A heading that carries on a title on the next or previous line: no noun, short, same case, nothing else it could be. */
+const fragment = (block: TitledBlock | undefined): string | null => {
+  if (block === undefined || block.kind !== "heading") return null
+  const text = stripFurniture(block.text)
+  if (text === "" || documentNoun.test(text) || words(text).length > 8 || legend.test(text) || sectionHeading.test(text)) return null
+  if (words(text).some((word) => corporateSuffix.test(word)) || /\d{4}/.test(text)) return null
+  return text
+}
+
+const joinsBefore = (before: string, name: string): boolean =>
+  isCaps(before) === isCaps(name) &&
+  (/,$/.test(before) || connector.test(words(before).at(-1)!) || words(before).every((word) => modifier.test(word)) || connector.test(words(name)[0]!))
+
+/** "WEBSITE DESIGN, DEVELOPMENT" + "AND HOSTING AGREEMENT"; "NON-COMPETITION AGREEMENT" + "AMENDMENT NO. 1". */
+const joined = (blocks: ReadonlyArray<TitledBlock>, at: number): DocumentTitle | null => {
+  const tail = squash(blocks[at]!.text)
+  const before = fragment(blocks[at - 1])
+  if (before !== null && documentNoun.test(tail) && !legend.test(tail) && joinsBefore(before, tail) && squash(blocks[at - 1]!.text).endsWith(before)) {
+    const name = headingName(tail) || tail.replace(/[,;:]$/, "")
+    if (tail.startsWith(name)) return { text: `${before} ${name}`, blocks: [at - 1, at], from: "title_line" }
+  }
+  const name = headingName(tail)
+  if (name === "") return null
+  const next = blocks[at + 1]
+  const follow = next?.kind === "heading" ? squash(next.text) : ""
+  if (
+    follow !== "" && name === tail.replace(/[,;:]$/, "") && words(follow).length <= 8 && isCaps(follow) === isCaps(name) && !legend.test(follow) &&
+    (/^(?:amendment|addendum|supplement)\b/i.test(follow) || (connector.test(words(follow)[0]!) && documentNoun.test(follow)))
+  ) {
+    return { text: `${name} ${follow.replace(/[,;:]$/, "")}`, blocks: [at, at + 1], from: "title_line" }
+  }
+  return { text: name, blocks: [at], from: "title_line" }
+}
+
+const preambleOpening = /(?:^|\s)(?:This|THIS)\s/g
+
+/** The title run into a clause: at its start after cover furniture, or just before its preamble's "This". */
+const clauseName = (text: string): string => {
+  const clean = withoutLetterhead(stripFurniture(text))
+  const first = legend.test(clean.slice(0, 60)) ? "" : leadingName(clean)
+  if (first !== "") return first
+  for (const match of clean.slice(0, 1500).matchAll(preambleOpening)) {
+    const before = words(clean.slice(0, match.index))
+    let start = before.length
+    while (start > 0 && isCaps(before[start - 1]!) && !/[.:;]$/.test(before[start - 1]!.replace(/^NO\.$/, "NO")) && !/^\d[\d.]*$/.test(before[start - 1]!)) {
+      start--
+    }
+    const name = leadingName(stripFurniture(before.slice(start).join(" ")))
+    if (name !== "" && before.slice(start).join(" ").endsWith(name)) return name
+  }
+  return ""
+}
+
+/** "This Distribution Agreement (the "Agreement") is made …" → "Distribution Agreement". */
+const preambleName = (text: string): string => {
+  const opening =
+    /\b(?:This|THIS)\s+((?:[A-Z][\w'’&.-]*,?\s+|(?:and|of|to|for|on)\s+){0,10}?(?:[A-Z][\w'’&-]*))((?:\s+[A-Z0-9]{1,3}\b)?)\s*(?:\([^)]{0,90}\)\s*)?,?\s+(?:is|are|was|dated|made|entered|effective|by and|between|among|executed|shall|has)\b/g
+  for (const match of text.slice(0, 3000).matchAll(opening)) {
+    const name = match[1]!.replace(/\s+/g, " ").trim()
+    if (!preambleNoun.test(name)) continue
+    // "This Agreement" alone names no document; "This Exhibit B" does.
+    if (words(name).length < 2 && match[2]!.trim() === "") continue
+    return squash(`${name}${match[2]!}`)
+  }
+  return ""
+}
+
+/** Blocks before the body: the cover page, title and preamble, up to the recitals or the first section. */
+const headOf = (blocks: ReadonlyArray<TitledBlock>): number => {
+  let end = 0
+  while (end < blocks.length && end < 20) {
+    const block = blocks[end]!
+    const text = stripFurniture(block.text)
+    if (block.kind === "exhibit" || bodyStart.test(text) || sectionHeading.test(text)) break
+    end++
+    // A conformed signature read before the title ("By Client: /s/ …") is cover furniture; one after it ends the head.
+    if (block.kind === "signature_block") {
+      if (end > 3) break
+      continue
+    }
+    if (preambleName(text) !== "" || /\bby and between\b|\bentered into\b|\bis made\b/i.test(text.slice(0, 400))) break
+  }
+  return end
+}
+
+export const documentTitle = (blocks: ReadonlyArray<TitledBlock>): DocumentTitle => {
+  const head = headOf(blocks)
+  let bare: DocumentTitle | null = null
+  for (let at = 0; at < head; at++) {
+    const block = blocks[at]!
+    const found = block.kind === "heading" ? joined(blocks, at) : (() => {
+      const name = clauseName(block.text)
+      return name === "" ? null : { text: name, blocks: [at], from: "title_line" as const }
+    })()
+    if (found === null) continue
+    // A bare "AGREEMENT" is a name, but the preamble's "This Consulting Agreement" says more.
+    if (words(found.text).length > 1) return found
+    bare ??= found
+  }
+  for (let at = 0; at < Math.max(head, Math.min(blocks.length, 3)); at++) {
+    const name = preambleName(squash(blocks[at]!.text))
+    if (name !== "") return { text: name, blocks: [at], from: "preamble" }
+  }
+  return bare ?? { text: untitled, blocks: [], from: "none" }
+}
