@@ -20,10 +20,12 @@ export const datePattern = new RegExp(
   "gi"
 )
 
+/** "the date first written above", "the date first above written", "the date first set forth above": the date the preamble gives. */
+const firstWritten = String.raw`(?:the\s)?date\sfirst\s(?:(?:written|set\sforth|stated)\sabove|above\s(?:written|set\sforth|stated))`
 const madeCue = /(?:made|entered\sinto|dated)(?:\s(?:and\sentered\sinto\s)?(?:as\sof|on|this))?\s{0,3}(?:the\s)?$/i
 const agreementCue = /(?:made|entered\sinto|dated|executed|as\sof|effective|this|on|day\sof|Dated:?|Date:?)[^.]{0,60}$/i
 const effectiveCue =
-  /(?:effective(?:\s(?:as\sof|on|date|from))?|com(?:e|es|ing)\sinto\s(?:force|effect)(?:\s(?:as\sof|on|from))?|commenc\w{0,4}(?:\son)?|start(?:s|ing)?(?:\son)?|start:|Effective\sDate(?::|\s(?:of\sthis\s(?:Agreement|Contract)\s)?(?:is|shall\sbe|will\sbe))?|begin\w{0,4}(?:\son)?)\s{0,3}(?:this\s)?$/i
+  /(?:effective(?:\s(?:retroactive(?:ly)?\s)?(?:as\sof|on|date|from))?|com(?:e|es|ing)\sinto\s(?:force|effect)(?:\s(?:as\sof|on|from))?|commenc\w{0,4}(?:\son)?|start(?:s|ing)?(?:\son)?|start:|(?:Effective|Commencement)\sDate(?::|["”]?\s(?:of\sthis\s(?:Agreement|Contract)\s)?(?:is|means|shall\smean|shall\sbe|will\sbe))?|begin\w{0,4}(?:\son)?)\s{0,3}(?:this\s)?$/i
 /** "The expiry date of this Agreement is", "\"Expiration Date\" means", "the expiration date of the Agreement is hereby changed to". */
 const definedEnd =
   "(?:expiration|expiry)\\sdate[\"”]?(?:\\sof\\s(?:this|the)\\s(?:Agreement|Contract|Term))?\\s(?:means|shall\\smean|is|shall\\sbe|will\\sbe)(?:\\shereby\\s(?:changed|amended|extended)\\sto)?"
@@ -62,6 +64,13 @@ const rangeEnd = new RegExp(
 /** A date's place in time, for ordering: its ISO reading ("" when it reads as none), so "June 7, 2016" comes after "June 3, 2016". */
 const dateValue = (text: string): string => readDate(text) ?? ""
 
+/** "effective as of the date first written above", "effective upon its execution", "commencing on the date of signature": the start is the agreement's date. */
+const signingStart = new RegExp(
+  String.raw`\b(?:effective|commenc\w{0,4})\s(?:as\sof\s|on\s|upon\s|from\s)?(?:the\s)?(?:signing\sdate|(?:its\s)?execution|${firstWritten}|` +
+    String.raw`date\s(?:of\s(?:its\s)?(?:execution|signing|signature)|on\swhich\s(?:it\s)?(?:has\sbeen|is)\s(?:signed|executed)))`,
+  "i"
+)
+
 export const findDates = (blocks: ReadonlyArray<Block>) => {
   const preamble = preambleEnd(blocks)
   const all = scan(blocks, datePattern)
@@ -73,7 +82,9 @@ export const findDates = (blocks: ReadonlyArray<Block>) => {
   const made = all.find((hit) =>
     hit.block >= preamble && hit.block < Math.min(opening === -1 ? preamble : opening, preamble + 6) && madeCue.test(before(blocks, hit, 80))
   )
-  const agreement = own.find((hit) => agreementCue.test(before(blocks, hit, 80))) ?? own[0] ?? made ??
+  // "made as of May 1, 2016" over an "Effective Date: July 1, 2016" line above it: the words of making date the agreement.
+  const agreement = own.find((hit) => madeCue.test(before(blocks, hit, 80))) ?? own.find((hit) => agreementCue.test(before(blocks, hit, 80))) ?? own[0] ??
+    made ??
     // No date up front: the latest date on the signature page is when the last party signed.
     [...all.filter((hit) => blocks[hit.block].kind === "signature_block")].sort((a, b) =>
       dateValue(blocks[b.block].text.slice(b.start, b.end)).localeCompare(dateValue(blocks[a.block].text.slice(a.start, a.end)))
@@ -90,9 +101,7 @@ export const findDates = (blocks: ReadonlyArray<Block>) => {
   const tied = /effective/i.test(preambleText) || /["“]Effective Date["”]/.test(whole) ||
     /Effective Date (?:of this Agreement )?(?:shall be|means|is)\b/.test(whole) || /\beffective date hereof\b/i.test(whole) ||
     // "shall become effective on the signing date", "commencing on the date of execution": the start is the signing.
-    /\b(?:effective|commenc\w{0,4})\s(?:as\sof\s|on\s|upon\s|from\s)?(?:the\s)?(?:signing\sdate|date\sof\s(?:its\s)?(?:execution|signing|signature))/i.test(
-      whole
-    )
+    signingStart.test(whole)
   const effective = explicit ?? (tied ? agreement : undefined)
   // An end date written beats a length; either beats "until terminated" (findPerpetual), which a stated length contradicts.
   const expiration = all.find((hit) => {
@@ -161,8 +170,6 @@ const otherLength =
 const lengthEnd =
   /^\s?(?:'s?\s)?(?:(?:after|following)(?!\s(?:the\s)?(?:date\sof\s|date\shereof|Effective\sDate|Commencement\sDate|signing|signature|execution))|prior|before|thereafter(?!\s?\()|notice|written|of\s(?:written\s|prior\s)?notice|from\s(?:the\s)?(?:date\sof\s)?(?:termination|expiration|receipt|delivery)|from\s(?:the\s)?date\s(?:on\s)?which)/i
 
-/** "the date first written above", "the date first above written", "the date first set forth above": the date the preamble gives. */
-const firstWritten = String.raw`(?:the\s)?date\sfirst\s(?:(?:written|set\sforth|stated)\sabove|above\s(?:written|set\sforth|stated))`
 /** "from the Effective Date", "from the date hereof": where the length counts from, kept with it so the reading counts from there too. */
 const lengthFrom = new RegExp(
   String
