@@ -108,9 +108,19 @@ const leadingName = (text: string): string => {
   return after === null ? name : `${name} ${after[0]}`
 }
 
+/** "… MAINTENANCE AGREEMENT SECURIAN FUNDS TRUST": a letterhead or party read on the title's line, after it. */
+const withoutTrailingName = (text: string): string => {
+  const list = words(text)
+  let noun = list.length - 1
+  while (noun >= 0 && !endsInNoun.test(list[noun]!.replace(/[,.;:]$/, ""))) noun--
+  const tail = list.slice(noun + 1)
+  if (noun < 0 || tail.length < 2 || connector.test(tail[0]!) || identifier.test(tail.join(" ")) || !corporateSuffix.test(tail.at(-1)!)) return text
+  return list.slice(0, noun + 1).join(" ")
+}
+
 /** A heading's words as a name: the heading with its furniture set aside, when it names a document. */
 const headingName = (text: string): string => {
-  const clean = withoutLetterhead(stripFurniture(text))
+  const clean = withoutTrailingName(withoutLetterhead(stripFurniture(text)))
   const cut = runEnd.exec(` ${clean}`)
   const name = (cut === null ? clean : clean.slice(0, Math.max(0, cut.index - 1))).replace(/[,;:]$/, "").trim()
   if (!documentNoun.test(name) || words(name).length > 14 || sectionHeading.test(name) || legend.test(name)) return ""

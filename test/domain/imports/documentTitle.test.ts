@@ -116,6 +116,19 @@ describe("documentTitle", () => {
       .toBe("LIMITED LIABILITY COMPANY AGREEMENT")
   })
 
+  it("sets aside a company name read on the title's line after it, but not the title's own words", () => {
+    const trailing: ReadonlyArray<TitledBlock> = [
+      { kind: "heading", text: "ESCROW SERVICES AGREEMENT HARBOR FUNDS TRUST" },
+      { kind: "clause", text: "This agreement is made by and between Harbor Funds Trust and Quay Bank." }
+    ]
+    expect(documentTitle(trailing).text).toBe("ESCROW SERVICES AGREEMENT")
+    const ownWords: ReadonlyArray<TitledBlock> = [
+      { kind: "heading", text: "NON-SOLICITATION AGREEMENT AND RIGHT OF FIRST REFUSAL" },
+      { kind: "clause", text: "This agreement is made by and between Harbor Funds Trust and Quay Bank." }
+    ]
+    expect(documentTitle(ownWords).text).toBe("NON-SOLICITATION AGREEMENT AND RIGHT OF FIRST REFUSAL")
+  })
+
   it("passes over section headings that mention the agreement, and bracketed page labels", () => {
     const text = [
       "PURPOSE OF THE AGREEMENT",
