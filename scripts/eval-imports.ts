@@ -9,21 +9,11 @@
  * Scores are printed for the 50 contracts to develop on, the 25 unseen ones (scripts/evalImports/
  * split.ts) and all; `--verbose` shows the misses of the develop set only, never the unseen's.
  */
-import { HttpServer } from "@effect/platform"
-import { NodeHttpServer } from "@effect/platform-node"
-import { Effect, Exit, Layer, Logger, LogLevel, Option, Scope } from "effect"
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs"
-import { tmpdir } from "node:os"
+import { readdirSync, readFileSync } from "node:fs"
 import path from "node:path"
-import { ServerConfig } from "../src/Config.js"
-import { WriteProbe } from "../src/Contracts/WriteProbe.js"
-import { startingServer } from "../src/Http/StartingServer.js"
-import { ServiceLive } from "../src/Server.js"
-import { Answerer } from "../src/Ask/Answerer.js"
-import { DeliveryClock } from "../src/Webhooks/DeliveryClock.js"
 import { call, createOrg } from "../test/support/client.js"
 import { settledBatch, upload } from "../test/support/imports.js"
-import { testSettings } from "../test/support/service.js"
+import { startService } from "./evalService.js"
 import type { Label, Scores } from "./evalImports/score.js"
 import { addScores, scoreContract } from "./evalImports/score.js"
 import { printTable } from "./evalImports/table.js"
@@ -40,35 +30,6 @@ interface Fact {
   readonly value: string | number
   readonly normalized: string | null
   readonly missing?: boolean
-}
-
-/** The service on a free loopback port over `memory://`, its asset bytes in a temp dir: the layer test/support/service.ts builds. */
-const startService = async () => {
-  const assetDir = mkdtempSync(path.join(tmpdir(), "eval-imports-assets-"))
-  const scope = Effect.runSync(Scope.make())
-  const config = Layer.succeed(ServerConfig, testSettings({ databaseUrl: Option.some("memory://"), assetDir }))
-  const layer = ServiceLive.pipe(
-    Layer.provideMerge(NodeHttpServer.layer(startingServer("http://localhost/docs"), { port: 0, host: "127.0.0.1" })),
-    Layer.provide(WriteProbe.passThrough),
-    Layer.provide(DeliveryClock.live),
-    Layer.provide(Answerer.extractive),
-    Layer.provide(config),
-    // The scores are the report: one access line per request would bury them.
-    Layer.provide(Logger.minimumLogLevel(LogLevel.Warning))
-  )
-  const stop = async () => {
-    await Effect.runPromise(Scope.close(scope, Exit.void))
-    rmSync(assetDir, { recursive: true, force: true })
-  }
-  try {
-    const context = await Effect.runPromise(Layer.buildWithScope(layer, scope))
-    const address = (await Effect.runPromise(Effect.provide(HttpServer.HttpServer, context))).address
-    if (address._tag !== "TcpAddress") throw new Error("the service is not listening on a TCP port")
-    return { url: `http://127.0.0.1:${address.port}`, stop }
-  } catch (error) {
-    await stop()
-    throw error
-  }
 }
 
 const misses = (file: string, score: Scores, facts: ReadonlyArray<Fact>, label: Label) => {
