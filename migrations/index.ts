@@ -18,6 +18,7 @@ import contractsByUpdateAndRevision from "./0017_contracts_by_update_and_revisio
 import attentionOrder from "./0018_attention_order.js"
 import marksByModeAndOneEmail from "./0019_marks_by_mode_and_one_email.js"
 import eventTraceParent from "./0020_event_trace_parent.js"
+import contractFacts from "./0021_contract_facts.js"
 
 // Every migration, by its numbered name; the migrator runs the ones a database has not seen.
 export const migrations = {
@@ -40,5 +41,6 @@ export const migrations = {
   "0017_contracts_by_update_and_revision": contractsByUpdateAndRevision,
   "0018_attention_order": attentionOrder,
   "0019_marks_by_mode_and_one_email": marksByModeAndOneEmail,
-  "0020_event_trace_parent": eventTraceParent
+  "0020_event_trace_parent": eventTraceParent,
+  "0021_contract_facts": contractFacts
 }

@@ -1,11 +1,14 @@
 import { Effect, Option, Stream } from "effect"
 import { Actor, orgOf } from "./Auth/Actor.js"
-import { Answerer, GenerationFailed } from "./Ask/Answerer.js"
+import { Answerer, factsIdentity, GenerationFailed } from "./Ask/Answerer.js"
 import { AskRepo, type Hit } from "./Ask/Repo.js"
 import type { AskRequest } from "./Ask/Schemas.js"
 import { ContractStore } from "./Contracts/ContractStore.js"
 import type { AnswerPiece, Citation, Passage } from "./Domain/Ask/Compose.js"
 import { searchTerms } from "./Domain/Ask/Question.js"
+import { readQuestion } from "./Domain/Ask/Reading.js"
+import { relevant } from "./Domain/Ask/Relevance.js"
+import { factAnswers } from "./Ask/FactAnswers.js"
 import { reject } from "./Domain/Contract/Rejection.js"
 
 export const generationFailed = reject("generation_failed", "The answer stopped partway; nothing of it was kept. Ask again.")
@@ -28,19 +31,23 @@ export const answerOf = (question: string, pieces: Iterable<AnswerPiece>, model:
 }
 
 /**
- * POST /ask: the blocks of every contract the caller's org may see, ranked by full-text search,
- * each read back through the same visibility as the contract's GET, then answered from.
+ * POST /ask. A question about a fact the service holds (a governing law, a renewal, a date, an
+ * amount, a kind of agreement, the parties or a date of one named contract) is answered from the
+ * facts: every contract that meets it, counted and named. Any other question is answered from the
+ * blocks of the contracts the caller's org may see, ranked by full-text search and cut where the
+ * ranks fall away, each read back through the same visibility as the contract's GET.
  */
 export class Ask extends Effect.Service<Ask>()("Ask", {
   effect: Effect.gen(function*() {
     const repo = yield* AskRepo
     const store = yield* ContractStore
     const answerer = yield* Answerer
+    const facts = yield* factAnswers
 
     /** The best block of each contract, as the caller's GET shows it now; the index only nominates. */
     const passagesFor = Effect.fnUntraced(function*(terms: ReadonlyArray<string>, cited: number) {
       const caller = yield* Actor
-      const hits = yield* repo.search(orgOf(caller).id, caller.mode, terms, cited)
+      const hits = relevant(yield* repo.search(orgOf(caller).id, caller.mode, terms, cited))
       const passageOf = (hit: Hit) =>
         Effect.map(Effect.option(store.visible(hit.contract_id)), (seen): ReadonlyArray<Passage> => {
           if (Option.isNone(seen)) return []
@@ -51,7 +58,7 @@ export class Ask extends Effect.Service<Ask>()("Ask", {
       return (yield* Effect.forEach(hits, passageOf, { concurrency: "unbounded" })).flat()
     })
 
-    /** The answer's pieces as they come; a citation of anything but a given passage stops it. */
+    /** The answer's pieces as they come; a citation of anything but words the asker can read stops it. */
     const ask = Effect.fnUntraced(function*(request: typeof AskRequest.Type) {
       const terms = searchTerms(request.question)
       if (terms.length === 0) {
@@ -59,15 +66,25 @@ export class Ask extends Effect.Service<Ask>()("Ask", {
           param: "question"
         })
       }
-      const passages = yield* passagesFor(terms, request.limit ?? defaultCitedContracts)
-      const pieces = answerer.answer({ text: request.question, terms }, passages).pipe(
-        Stream.mapEffect((piece) =>
-          piece.type === "citation" && !citesPassage(passages, piece.citation)
-            ? Effect.fail(new GenerationFailed({ reason: "the answer cited words it was not given" }))
-            : Effect.succeed(piece)
-        )
-      )
-      return { pieces, model: answerer.identity }
+      const limit = request.limit ?? defaultCitedContracts
+      const reading = readQuestion(request.question)
+      // An answer from facts quotes blocks it read through the caller's GET, and is checked as any other.
+      const { passages, pieces } = reading.kind === "filter"
+        ? yield* facts.filtered(reading.filters, limit)
+        : reading.kind === "about"
+        ? yield* facts.about(reading.wants, reading.counterparty, reading.name, limit)
+        : yield* Effect.map(passagesFor(terms, limit), (passages) => ({ passages, pieces: null }))
+      const composed = pieces === null ? answerer.answer({ text: request.question, terms }, passages) : Stream.fromIterable(pieces)
+      return {
+        pieces: composed.pipe(
+          Stream.mapEffect((piece) =>
+            piece.type === "citation" && !citesPassage(passages, piece.citation)
+              ? Effect.fail(new GenerationFailed({ reason: "the answer cited words it was not given" }))
+              : Effect.succeed(piece)
+          )
+        ),
+        model: pieces === null ? answerer.identity : factsIdentity
+      }
     })
 
     /** The answer whole, for `stream: false`: it fails as a whole, never as a part. */

@@ -27,3 +27,9 @@ export class Answerer extends Context.Tag("Ask/Answerer")<Answerer, {
     answer: (question, passages) => Stream.fromIterable(composeAnswer(question.terms, passages))
   })
 }
+
+/** What composes an answer from the facts the service holds: no model, so it names the rules. */
+export const factsIdentity = {
+  model: "facts-v1",
+  prompt_hash: sha256("facts-v1: questions about a fact answered from the fact index, counted, named and quoted")
+}

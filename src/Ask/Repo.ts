@@ -1,33 +1,49 @@
 import { SqlClient } from "@effect/sql"
 import { Effect } from "effect"
 import type { Mode } from "../Domain/Contract/Mode.js"
+import type { FactRow, Titled } from "../Domain/Ask/FactMatch.js"
+import { factParameters, factsStatement, titlesStatement } from "./FactStatements.js"
 import { searchParameters, searchSettings, searchStatement } from "./SearchStatement.js"
 
 export interface Hit {
   readonly contract_id: string
   readonly block_id: string
+  /** PostgreSQL's `ts_rank` of the block for the question's words. */
+  readonly rank: number
 }
 
-/** The best block of each contract an org may see, ranked by PostgreSQL's full-text search (the same SQL on PGlite). */
+/** The best block of each contract an org may see, ranked by PostgreSQL's full-text search (the same SQL on PGlite); and the facts and titles of its contracts. */
 export class AskRepo extends Effect.Service<AskRepo>()("Ask/AskRepo", {
   effect: Effect.gen(function*() {
     const sql = yield* SqlClient.SqlClient
 
     const matching = (org: string, mode: Mode, terms: ReadonlyArray<string>, limit: number, allWords: boolean) =>
-      sql.unsafe<Hit>(searchStatement, searchParameters(org, mode, terms, limit, allWords))
+      Effect.map(
+        sql.unsafe<Hit>(searchStatement, searchParameters(org, mode, terms, limit, allWords)),
+        (hits) => hits.map((hit) => ({ ...hit, rank: Number(hit.rank) }))
+      )
 
     // Contracts with every word first: ranking only those is what keeps a common word cheap at
-    // scale. Any word fills the rest when fewer than `limit` contracts hold them all.
+    // scale. Any word fills the rest only when no contract holds them all: a block with every word
+    // of the question says more than any block with some of them.
     const search = (org: string, mode: Mode, terms: ReadonlyArray<string>, limit: number) =>
       sql.withTransaction(Effect.gen(function*() {
         yield* sql.unsafe(searchSettings)
         const all = yield* matching(org, mode, terms, limit, true)
-        if (all.length === limit || terms.length === 1) return all
-        const seen = new Set(all.map((hit) => hit.contract_id))
-        const any = yield* matching(org, mode, terms, limit, false)
-        return [...all, ...any.filter((hit) => !seen.has(hit.contract_id))].slice(0, limit)
+        if (all.length > 0 || terms.length === 1) return all
+        return yield* matching(org, mode, terms, limit, false)
       })).pipe(Effect.orDie)
 
-    return { search } as const
+    // The same join decision as the search: without statistics PGlite would loop over the facts per contract.
+    const facts = (org: string, mode: Mode, kinds: ReadonlyArray<string>) =>
+      sql.withTransaction(Effect.zipRight(
+        sql.unsafe(searchSettings),
+        Effect.map(sql.unsafe<FactRow>(factsStatement, factParameters(org, mode, kinds)), (rows) =>
+          rows.map((row) => ({ ...row, in_renewal: row.in_renewal === true })))
+      )).pipe(Effect.orDie)
+
+    const titles = (org: string, mode: Mode) => sql.unsafe<Titled>(titlesStatement, [org, mode]).pipe(Effect.orDie)
+
+    return { search, facts, titles } as const
   })
 }) {}

@@ -7,7 +7,7 @@ import type { Mode } from "../Domain/Contract/Mode.js"
  * the org drafted or holds a live seat on, in the key's mode.
  */
 export const searchStatement = `
-  SELECT contract_id, block_id FROM (
+  SELECT contract_id, block_id, rank FROM (
     SELECT DISTINCT ON (b.contract_id) b.contract_id, b.block_id, ts_rank(b.words, q) AS rank
     FROM block_search b,
       CAST(CASE WHEN $5 THEN plainto_tsquery('english', $1)::text ELSE replace(plainto_tsquery('english', $1)::text, '&', '|') END AS tsquery) AS q

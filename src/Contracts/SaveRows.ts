@@ -42,6 +42,19 @@ const changedBlocks = (previous: Contract | null, next: Contract) => {
   return next.blocks.filter((block) => before.get(block.id) !== block.text)
 }
 
+/**
+ * The facts a save must (re)write for `POST /ask`: new ones, and those whose value or place
+ * changed. A fact is never removed from a contract (values change, ids stay), so rows are only
+ * added or updated, as party rows are.
+ */
+const changedFacts = (previous: Contract | null, next: Contract) => {
+  const before = new Map((previous?.facts ?? []).map((fact) => [fact.id, fact]))
+  return next.facts.filter((fact) => {
+    const old = before.get(fact.id)
+    return old === undefined || old.value !== fact.value || old.spans[0]?.block !== fact.spans[0]?.block
+  })
+}
+
 export const rowsOfSave = (
   previous: Contract | null,
   next: Contract,
@@ -118,6 +131,20 @@ export const rowsOfSave = (
         text: block.text.slice(0, searchedLength).toWellFormed()
       })),
       "ON CONFLICT (contract_id, block_id) DO UPDATE SET text = excluded.text"
+    ),
+    table(
+      "contract_facts",
+      "contract_id text, fact_id text, mode text, name text, kind text, value text, block_id text",
+      changedFacts(previous, next).map((fact) => ({
+        contract_id: next.id,
+        fact_id: fact.id,
+        mode: next.mode,
+        name: fact.name,
+        kind: fact.kind,
+        value: String(fact.value).toWellFormed(),
+        block_id: fact.spans[0]?.block ?? null
+      })),
+      "ON CONFLICT (contract_id, fact_id) DO UPDATE SET value = excluded.value, block_id = excluded.block_id"
     ),
     table(
       "ask_index",

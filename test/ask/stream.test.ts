@@ -49,7 +49,7 @@ for (const database of databases) {
     it("streams citations before the words that cite them, answer deltas, then done with the whole answer", async () => {
       behaviour = "extractive"
       const { ada, stream } = await asking()
-      const response = await stream("Which subscriptions renew automatically?")
+      const response = await stream("What is the sole remedy for a service level failure?")
       expect(response.status).toBe(200)
       expect(response.headers.get("content-type")).toMatch(/^text\/event-stream/)
       const { events, rest } = await readEvents(response)
@@ -69,19 +69,19 @@ for (const database of databases) {
         const marker = events.findIndex((e) => e.event === "answer" && e.data.delta.includes(`[${citation.index}]`))
         expect(at).toBeLessThan(marker)
       }
-      const whole = await ada.post("/ask", { question: "Which subscriptions renew automatically?", stream: false })
+      const whole = await ada.post("/ask", { question: "What is the sole remedy for a service level failure?", stream: false })
       expect(whole.body).toEqual({ ...done, object: "answer" })
     })
 
     it("ends an answer that stops partway with an error event carrying generation_failed, and no done", async () => {
       behaviour = "stops"
       const { ada, stream } = await asking()
-      const response = await stream("Which subscriptions renew automatically?")
+      const response = await stream("What is the sole remedy for a service level failure?")
       expect(response.status).toBe(200)
       const { events } = await readEvents(response)
       expect(events.map((e) => e.event)).toEqual(["answer", "citation", "error"])
       expect(events[2]!.data.error).toMatchObject({ type: "api_error", code: "generation_failed", doc_url: "http://localhost/docs/errors#generation-failed" })
-      const whole = await ada.post("/ask", { question: "Which subscriptions renew automatically?", stream: false })
+      const whole = await ada.post("/ask", { question: "What is the sole remedy for a service level failure?", stream: false })
       expect(whole.status).toBe(500)
       expect(whole.body.error).toMatchObject({ type: "api_error", code: "generation_failed" })
       behaviour = "extractive"
@@ -90,7 +90,7 @@ for (const database of databases) {
     it("stops an answer that cites anything it was not given, before the citation reaches the asker", async () => {
       behaviour = "strays"
       const { stream } = await asking()
-      const { events } = await readEvents(await stream("Which subscriptions renew automatically?"))
+      const { events } = await readEvents(await stream("What is the sole remedy for a service level failure?"))
       expect(events.map((e) => e.event)).toEqual(["answer", "error"])
       expect(JSON.stringify(events)).not.toContain("words it was never given")
       behaviour = "extractive"

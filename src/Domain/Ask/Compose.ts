@@ -87,6 +87,22 @@ export const bestQuote = (text: string, terms: ReadonlyArray<string>): string =>
 }
 
 /**
+ * The sentence of a block that holds the words at [start, end) (a fact's span), verbatim, cut to a
+ * quotable length around them: what an answer from a fact cites.
+ */
+export const quoteAround = (text: string, start: number, end: number): string => {
+  const [from, to] = sentences(text).find(([, sentenceEnd]) => sentenceEnd > start) ?? [0, Math.min(text.length, maxQuote)]
+  let [left, right] = [from, Math.max(to, Math.min(end, text.length))]
+  if (right - left > maxQuote) {
+    left = boundary(text, Math.max(left, Math.min(start - maxQuote / 4, right - maxQuote)))
+    right = boundary(text, Math.min(right, left + maxQuote))
+    if (right <= start) right = Math.min(text.length, Math.max(end, start + 1))
+  }
+  const quote = whole(text.slice(left, right).trim())
+  return quote === "" ? whole(text.slice(0, maxQuote).trim()) : quote
+}
+
+/**
  * The extractive answer: each passage's best sentence, quoted and cited, in rank order. Every
  * word of the answer that is not framing is a quote from a block the asker can read.
  */

@@ -1,0 +1,76 @@
+import { Effect, Option } from "effect"
+import { Actor, orgOf } from "../Auth/Actor.js"
+import { ContractStore } from "../Contracts/ContractStore.js"
+import { type AboutContract, composeAboutAnswer } from "../Domain/Ask/AboutAnswer.js"
+import type { AnswerPiece, Passage } from "../Domain/Ask/Compose.js"
+import { composeFactAnswer, type Evidence, type Shown } from "../Domain/Ask/FactAnswer.js"
+import { contractsOf, type FactMatch, kindsRead, matchFilters, type Titled } from "../Domain/Ask/FactMatch.js"
+import type { Filter, Wanted } from "../Domain/Ask/Reading.js"
+import { namedContracts } from "../Domain/Ask/TitleMatch.js"
+import { AskRepo } from "./Repo.js"
+
+/**
+ * Answers from the facts the service holds: the fact index finds every contract the caller can see
+ * that meets the question (so the count is whole), and each one named is read back through the
+ * contract's own GET visibility before its words are quoted.
+ */
+export const factAnswers = Effect.gen(function*() {
+  const repo = yield* AskRepo
+  const store = yield* ContractStore
+
+  /** The contract as the caller's GET shows it now; none when it is no longer visible. */
+  const seen = (id: string) => Effect.map(Effect.option(store.visible(id)), Option.map(({ contract }) => contract))
+
+  /** The words a shown contract is quoted from: its fact's first span, or the block holding its title. */
+  const evidenceOf = (match: FactMatch) =>
+    Effect.map(seen(match.contract), (contract): Option.Option<Shown> => {
+      if (Option.isNone(contract)) return Option.none()
+      const { blocks, facts } = contract.value
+      const span = match.shown === null ? undefined : facts.find((fact) => fact.id === match.shown!.fact)?.spans[0]
+      const block = span === undefined ? undefined : blocks.find((b) => b.id === span.block)
+      if (span !== undefined && block !== undefined) {
+        return Option.some({ match, evidence: { block: block.id, text: block.text, start: span.start, end: span.end } })
+      }
+      const titled = blocks.find((b) => b.text.includes(match.title))
+      const evidence: Evidence | null = titled === undefined ? null : {
+        block: titled.id,
+        text: titled.text,
+        start: titled.text.indexOf(match.title),
+        end: titled.text.indexOf(match.title) + match.title.length
+      }
+      return Option.some({ match, evidence })
+    })
+
+  /** Every visible contract that meets the filters, counted; the first `limit` by title named and quoted. */
+  const filtered = Effect.fnUntraced(function*(filters: ReadonlyArray<Filter>, limit: number) {
+    const caller = yield* Actor
+    const org = orgOf(caller).id
+    const kinds = kindsRead(filters)
+    const facts = kinds.length === 0 ? [] : yield* repo.facts(org, caller.mode, kinds)
+    const contracts: ReadonlyArray<Titled> = kinds.length === 0 ? yield* repo.titles(org, caller.mode) : contractsOf(facts)
+    const matches = matchFilters(filters, contracts, facts)
+    const shown = (yield* Effect.forEach(matches.slice(0, limit), evidenceOf, { concurrency: 8 })).flatMap(Option.toArray)
+    const passages = shown.flatMap(({ evidence, match }): ReadonlyArray<Passage> =>
+      evidence === null ? [] : [{ contract: match.contract, title: match.title, state: match.state, block: evidence.block, text: evidence.text }]
+    )
+    return { passages, pieces: composeFactAnswer(filters, matches.length, shown) }
+  })
+
+  /** The answer about the contract the question names, by title. */
+  const about = Effect.fnUntraced(function*(wants: Wanted, counterparty: boolean, name: ReadonlyArray<string>, limit: number) {
+    const caller = yield* Actor
+    const org = orgOf(caller)
+    const named = namedContracts(name, yield* repo.titles(org.id, caller.mode)).slice(0, limit)
+    const contracts = yield* Effect.forEach(named, (titled) => seen(titled.contract), { concurrency: 8 })
+    const visible: ReadonlyArray<AboutContract> = contracts.flatMap(Option.toArray)
+    const passages = visible.flatMap((contract) =>
+      contract.blocks.map((block): Passage => ({ contract: contract.id, title: contract.title, state: contract.state, block: block.id, text: block.text }))
+    )
+    return { passages, pieces: composeAboutAnswer(wants, counterparty, org.name, visible, name.join(" ")) }
+  })
+
+  return { filtered, about } as const satisfies Record<
+    string,
+    (...args: never) => Effect.Effect<{ readonly passages: ReadonlyArray<Passage>; readonly pieces: ReadonlyArray<AnswerPiece> }, unknown, unknown>
+  >
+})

@@ -1,0 +1,120 @@
+import { readMoney } from "../Playbooks/ReadMoney.js"
+import { normalizedValue } from "../Words/FactReading.js"
+import { lawIs } from "./Places.js"
+import type { Filter } from "./Reading.js"
+
+/** A contract the asker can see, by its title. */
+export interface Titled {
+  readonly contract: string
+  readonly title: string
+  readonly state: string
+}
+
+/** One fact of a contract the asker can see, as the fact index holds it, with the contract's title. */
+export interface FactRow extends Titled {
+  readonly fact: string
+  readonly name: string
+  readonly kind: string
+  readonly value: string
+  /** The block the fact first stands in: what an answer cites. */
+  readonly block: string | null
+  /** Whether that block speaks of renewal ("renews for successive one-year periods unless …"). */
+  readonly in_renewal: boolean
+}
+
+/** A contract that meets every filter: the fact that shows it (null when its title does), and that fact's reading. */
+export interface FactMatch extends Titled {
+  readonly shown: FactRow | null
+  readonly reading: string | null
+}
+
+/** The kinds of fact each filter reads; an expiration's reading needs the start dates beside it. */
+export const kindsRead = (filters: ReadonlyArray<Filter>): ReadonlyArray<string> => {
+  const kinds = new Set<string>()
+  for (const filter of filters) {
+    if (filter.kind === "law") kinds.add("jurisdiction")
+    if (filter.kind === "renews") ["term", "notice"].forEach((kind) => kinds.add(kind))
+    if (filter.kind === "renewal_notice") kinds.add("notice")
+    if (filter.kind === "date") kinds.add("date")
+    if (filter.kind === "amount") kinds.add("money")
+  }
+  return [...kinds]
+}
+
+const yearOf = (reading: string | null): number | null => reading === null || !/^\d{4}/.test(reading) ? null : Number(reading.slice(0, 4))
+
+const isRenewal = (row: FactRow) => row.name === "renewal_term" || ((row.kind === "term" || row.kind === "notice") && row.in_renewal)
+const isRenewalNotice = (row: FactRow) => row.kind === "notice" && (row.in_renewal || /renewal/.test(row.name))
+
+/** The fact of one contract that meets a filter, with its reading; undefined when none does. */
+const meeting = (filter: Filter, facts: ReadonlyArray<FactRow>): { readonly row: FactRow; readonly reading: string | null } | undefined => {
+  switch (filter.kind) {
+    case "law": {
+      const row = facts.find((fact) => fact.kind === "jurisdiction" && lawIs(fact.value, filter.place))
+      return row && { row, reading: null }
+    }
+    case "renews": {
+      // The renewal itself, else the notice that stops it (its sentence says it renews), else a term in a renewal clause.
+      const row = facts.find((fact) => fact.name === "renewal_term") ?? facts.find(isRenewalNotice) ?? facts.find(isRenewal)
+      return row && { row, reading: null }
+    }
+    case "renewal_notice": {
+      const row = facts.find(isRenewalNotice)
+      return row && { row, reading: null }
+    }
+    case "date": {
+      for (const row of facts) {
+        if (row.kind !== "date" || row.name !== filter.field) continue
+        const reading = normalizedValue(row, facts)
+        const year = yearOf(reading)
+        if (year === null) continue
+        if (filter.op === "before" ? year < filter.year : filter.op === "after" ? year > filter.year : year === filter.year) return { row, reading }
+      }
+      return undefined
+    }
+    case "amount": {
+      const row = facts.find((fact) =>
+        fact.kind === "money" && readMoney(fact.value).some((q) => filter.op === "over" ? q.value > filter.amount : q.value < filter.amount)
+      )
+      return row && { row, reading: null }
+    }
+    case "agreement_kind":
+      return undefined
+  }
+}
+
+/**
+ * The contracts that meet every filter, in title order: a kind of agreement by the contract's
+ * title, every other filter by one of its facts. The first fact-based filter's fact is the one shown.
+ */
+/** The contracts that hold any of the facts: a filter over facts needs no other contract. */
+export const contractsOf = (facts: ReadonlyArray<FactRow>): ReadonlyArray<Titled> => [
+  ...new Map(facts.map(({ contract, state, title }) => [contract, { contract, title, state }])).values()
+]
+
+export const matchFilters = (
+  filters: ReadonlyArray<Filter>,
+  contracts: ReadonlyArray<Titled>,
+  facts: ReadonlyArray<FactRow>
+): ReadonlyArray<FactMatch> => {
+  const byContract = new Map<string, Array<FactRow>>()
+  for (const row of facts) {
+    const rows = byContract.get(row.contract)
+    if (rows === undefined) byContract.set(row.contract, [row])
+    else rows.push(row)
+  }
+  const matches: Array<FactMatch> = []
+  for (const contract of contracts) {
+    const rows = byContract.get(contract.contract) ?? []
+    let shown: FactMatch["shown"] = null
+    let reading: string | null = null
+    const meetsAll = filters.every((filter) => {
+      if (filter.kind === "agreement_kind") return filter.agreement.titled.test(contract.title)
+      const met = meeting(filter, rows)
+      if (met !== undefined && shown === null) [shown, reading] = [met.row, met.reading]
+      return met !== undefined
+    })
+    if (meetsAll) matches.push({ ...contract, shown, reading })
+  }
+  return matches.sort((a, b) => a.title.localeCompare(b.title) || a.contract.localeCompare(b.contract))
+}

@@ -1,0 +1,120 @@
+import { type AgreementKind, kindsAsked } from "./AgreementKinds.js"
+import { placesIn } from "./Places.js"
+
+/**
+ * What a question asks, read by rule so a person can check it: a filter over facts the service
+ * already holds ("governed by the laws of New York", "renew automatically", "expire before 2020",
+ * "over $100,000", "franchise agreements"), a fact of one named contract ("who is the counterparty
+ * in the Supply Agreement?", "when does the Supply Agreement expire?"), or neither, which is left
+ * to full-text search.
+ */
+
+export type DateField = "expiration_date" | "effective_date" | "agreement_date"
+
+export type Filter =
+  | { readonly kind: "law"; readonly place: string }
+  | { readonly kind: "renews" }
+  | { readonly kind: "renewal_notice" }
+  | { readonly kind: "date"; readonly field: DateField; readonly op: "before" | "after" | "in"; readonly year: number }
+  | { readonly kind: "amount"; readonly op: "over" | "under"; readonly amount: number }
+  | { readonly kind: "agreement_kind"; readonly agreement: AgreementKind }
+
+export type Wanted = "parties" | DateField | "law" | "renewal" | "notice"
+
+export type QuestionReading =
+  | { readonly kind: "filter"; readonly filters: ReadonlyArray<Filter> }
+  | { readonly kind: "about"; readonly wants: Wanted; readonly counterparty: boolean; readonly name: ReadonlyArray<string> }
+  | { readonly kind: "search" }
+
+const dateFields: ReadonlyArray<readonly [DateField, RegExp]> = [
+  ["expiration_date", /\b(?:expir\w*|run(?:s)? out|lapse[sd]?|terminat\w*|end(?:s|ed|ing)?|end date|come to an end)\b/],
+  ["effective_date", /\b(?:effective|take[sn]? effect|took effect|commenc\w*|start\w*|began|begin\w*|in force)\b/],
+  ["agreement_date", /\b(?:signed|dated|entered into|executed|made|concluded|date of (?:the )?agreement)\b/]
+]
+
+const renewal = /\b(?:renew\w*|evergreen|roll(?:s|ed)? over|rollover|auto-?renew\w*|extend(?:s|ed)? automatically)\b/
+const renewalNotice = /\bnon-?renewal\b|\b(?:notice|prevent|stop|opt(?: |-)?out|avoid|cancel\w*|terminat\w*|not to renew|block)\b/
+const lawWords = /\b(?:law|laws|governed|governs|governing|jurisdiction|subject to)\b/
+const partyWords = /\b(?:counter-?part(?:y|ies)|parties|party|signator\w*|who signed|between whom|with whom|who (?:is|are) (?:it|this|that) (?:with|between))\b/
+
+const yearOf = (text: string) => /\b(1[89]\d\d|20\d\d)\b/.exec(text)
+
+/** Before, after or in the year the question names; the words nearest before the year decide. */
+const dateOp = (text: string, at: number): "before" | "after" | "in" => {
+  const before = text.slice(Math.max(0, at - 24), at)
+  if (/\b(?:before|prior to|earlier than|until|by|no later than)\s+(?:the end of\s+)?(?:year\s+)?$/.test(before)) return "before"
+  if (/\b(?:after|since|later than|following|from)\s+(?:the end of\s+)?(?:year\s+)?$/.test(before)) return "after"
+  return "in"
+}
+
+const amountOf = (text: string): Filter | null => {
+  const match =
+    /\b(over|above|more than|exceed\w*|greater than|at least|under|below|less than)\s+(?:us\s?)?(?:\$|usd\s?|€|eur\s?|£|gbp\s?)\s?(\d[\d,]*(?:\.\d+)?)\s*(k|m|thousand|million|billion)?\b/
+      .exec(text)
+  if (match === null) return null
+  const scale = { k: 1e3, thousand: 1e3, m: 1e6, million: 1e6, billion: 1e9 }[match[3] ?? ""] ?? 1
+  const amount = Number(match[2]!.replace(/,/g, "")) * scale
+  return Number.isFinite(amount) ? { kind: "amount", op: /under|below|less/.test(match[1]!) ? "under" : "over", amount } : null
+}
+
+/** Words that say what is asked, not which contract: what is left names the contract ("the Master Franchise Agreement"). */
+const askingWords = new Set(
+  [
+    "a an the of to in on at by for with from into about as is are was were be been do does did has have had will shall can could would",
+    "who whom whose which what when where how why whats please tell me show list give find our my we us you your their this that its it",
+    "counterparty counterparties counter party parties signed signatory signatories between other side name names",
+    "expire expires expired expiring expiration end ends ending date dates effective effect take takes took start starts commence",
+    "commences begin begins signing dated executed entered made law laws govern governs governed governing jurisdiction",
+    "renew renews renewal renewed notice period required need needs term"
+  ].join(" ").split(" ")
+)
+
+/** The words that name a contract, once the question's asking words are taken out. */
+export const nameWords = (question: string): ReadonlyArray<string> =>
+  [...question.toLowerCase().matchAll(/[\p{L}\p{N}][\p{L}\p{N}'’&.-]*/gu)]
+    .map((match) => match[0].replace(/['’.]+$/, ""))
+    .filter((word) => word.length > 0 && !askingWords.has(word))
+
+const wantedOf = (lower: string): Wanted | null => {
+  if (partyWords.test(lower)) return "parties"
+  if (lawWords.test(lower)) return "law"
+  if (renewal.test(lower)) return renewalNotice.test(lower) ? "notice" : "renewal"
+  for (const [field, words] of dateFields) if (words.test(lower)) return field
+  return null
+}
+
+/** Filters the question sets; empty when it names none. */
+const filtersOf = (question: string, lower: string): ReadonlyArray<Filter> => {
+  const filters: Array<Filter> = []
+  const place = placesIn(question)[0]
+  // A place alone ("Delaware contracts") is the law too, unless the question asks who or when of one contract.
+  const placeAlone = placesIn(question).length === 1 && !partyWords.test(lower) && yearOf(lower) === null
+  if (place !== undefined && (lawWords.test(lower) || placeAlone)) filters.push({ kind: "law", place })
+  if (renewal.test(lower)) filters.push(renewalNotice.test(lower) ? { kind: "renewal_notice" } : { kind: "renews" })
+  const year = yearOf(lower)
+  if (year !== null) {
+    const field = dateFields.find(([, words]) => words.test(lower))?.[0] ?? "agreement_date"
+    filters.push({ kind: "date", field, op: dateOp(lower, year.index), year: Number(year[1]) })
+  }
+  const amount = amountOf(lower)
+  if (amount !== null) filters.push(amount)
+  for (const agreement of kindsAsked(lower)) filters.push({ kind: "agreement_kind", agreement })
+  return filters
+}
+
+/** "Which/list/do we have … ?" asks for a set of contracts; "who/when/what … the X Agreement?" asks about one. */
+const asksForSet =
+  /^\s*(?:which|list|show|find|give|do we|are there|have we|what (?:contracts|agreements|deals)|how many|any)\b|\b(?:all|any) (?:of )?(?:our |the )?(?:contracts|agreements|deals)\b/
+
+export const readQuestion = (question: string): QuestionReading => {
+  const lower = question.toLowerCase().replace(/\s+/g, " ")
+  const filters = filtersOf(question, lower)
+  const wants = wantedOf(lower)
+  const name = nameWords(question)
+  // A question about one contract names it; the words left must say more than "agreement".
+  const namesOne = name.some((word) => !/^(?:agreements?|contracts?|deals?|the|our)$/.test(word))
+  if (wants !== null && !asksForSet.test(lower) && namesOne && (filters.length === 0 || filters.every((f) => f.kind === "agreement_kind"))) {
+    return { kind: "about", wants, counterparty: /counter-?part|other side|with whom/.test(lower), name }
+  }
+  return filters.length > 0 ? { kind: "filter", filters } : { kind: "search" }
+}

@@ -1,0 +1,27 @@
+import type { Titled } from "./FactMatch.js"
+
+/**
+ * The contract a question names ("the Master Franchise Agreement"), by the words its title
+ * shares with the question's naming words: the best share, and only when it is at least half of
+ * the longer of the two and holds a word beyond "agreement". Titles that tie are all named.
+ */
+
+const generic = new Set(["agreement", "agreements", "contract", "contracts", "and", "of", "the", "to", "for", "a", "an", "deal"])
+
+const wordsOf = (text: string): ReadonlySet<string> =>
+  new Set([...text.toLowerCase().matchAll(/[\p{L}\p{N}]+/gu)].map((match) => match[0].replace(/(?<=\w{3})s$/, "")))
+
+export const namedContracts = (name: ReadonlyArray<string>, contracts: ReadonlyArray<Titled>): ReadonlyArray<Titled> => {
+  const asked = wordsOf(name.join(" "))
+  let best = 0.5
+  let named: Array<Titled> = []
+  for (const contract of contracts) {
+    const titled = wordsOf(contract.title)
+    const shared = [...asked].filter((word) => titled.has(word))
+    if (!shared.some((word) => !generic.has(word))) continue
+    const score = shared.length / Math.max(asked.size, titled.size)
+    if (score > best) [best, named] = [score, [contract]]
+    else if (score === best) named.push(contract)
+  }
+  return named
+}
