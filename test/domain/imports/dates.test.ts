@@ -1,5 +1,7 @@
 import { describe, expect, it } from "@effect/vitest"
-import { findDates, findPerpetual, findTermLength } from "../../../src/Domain/Imports/Dates.js"
+import { findDates } from "../../../src/Domain/Imports/Dates.js"
+import { findPerpetual } from "../../../src/Domain/Imports/OpenEnded.js"
+import { findTermLength } from "../../../src/Domain/Imports/TermLength.js"
 
 const lengthIn = (text: string): string | undefined => {
   const blocks = [{ kind: "clause" as const, text }]

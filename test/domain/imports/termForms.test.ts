@@ -1,36 +1,11 @@
 import { describe, expect, it } from "@effect/vitest"
-import { parseDocument } from "../../../src/Domain/Imports/ParseDocument.js"
-import { normalizedValue } from "../../../src/Domain/Words/FactReading.js"
+import { expectReadings, expirationOf } from "./termClauses.js"
 
 /**
  * More ways commercial contracts (supply, licence, distribution, hosting, franchise, amendments) state
- * how long they run, each set in a small supply agreement that takes effect on March 1, 2018, with the
- * reading a careful paralegal would fill in: the ISO date, `perpetual`, or null when the words give no
- * date. Written for this test, none copied from a corpus.
+ * how long they run, each with the reading a careful paralegal would fill in for a contract that takes
+ * effect on March 1, 2018. Written for this test, none copied from a corpus.
  */
-const contract = (...clauses: ReadonlyArray<string>) =>
-  [
-    "SUPPLY AGREEMENT",
-    "This Supply Agreement (this \"Agreement\") is entered into as of March 1, 2018 (the \"Effective Date\") by and between Northwind Foods, Inc., a Delaware corporation (\"Buyer\"), and Harbor Packaging Ltd., an Ohio corporation (\"Supplier\").",
-    "1. Supply. Supplier shall manufacture and deliver the Products to Buyer in accordance with the purchase orders Buyer issues.",
-    ...clauses,
-    "9. Governing Law. This Agreement shall be governed by the laws of the State of Ohio.",
-    "IN WITNESS WHEREOF, the parties have executed this Agreement as of the Effective Date.",
-    "Northwind Foods, Inc.\nBy: /s/ Mary Jones\nName: Mary Jones\nTitle: President"
-  ].join("\n\n")
-
-const expirationOf = (...clauses: ReadonlyArray<string>): string | null => {
-  const text = contract(...clauses)
-  const outcome = parseDocument({ text, pages: [{ page: 1, start: 0, end: text.length }] })
-  if (outcome._tag !== "Parsed") throw new Error(outcome.detail)
-  const expiration = outcome.parse.facts.find((fact) => fact.name === "expiration_date")
-  return expiration === undefined ? null : normalizedValue(expiration, outcome.parse.facts) ?? `unreadable: ${expiration.value}`
-}
-
-const expectReadings = (cases: ReadonlyArray<readonly [string, string | null]>) => {
-  expect(cases.map(([clause]) => [clause, expirationOf(clause)])).toEqual(cases.map(([clause, expected]) => [clause, expected]))
-}
-
 describe("an end date written in the term clause", () => {
   it("reads the date however the end is introduced", () => {
     expectReadings([

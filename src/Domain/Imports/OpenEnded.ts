@@ -1,0 +1,30 @@
+import type { Block, Hit } from "./FactScan.js"
+import { scan } from "./FactScan.js"
+import { aboutTheContract, sentenceBefore } from "./TermWords.js"
+
+/** A contract that runs until a party ends it: its expiration reads as `perpetual`. */
+
+const perpetual =
+  /\b(?:perpetual|in perpetuity|indefinitely|indefinite\s(?:period|term|duration)|until (?:terminated|cancell?ed)|(?<=(?:continue|remain)\s(?:in\s(?:full\s)?(?:force|effect)(?:\sand\s(?:force|effect))?\s)?)unless\s(?:(?:sooner|earlier|otherwise)\s)?terminated|until\s(?:either|any|one|a)\s(?:party|Party)\s(?:terminates|elects\sto\sterminate)|until\s(?:the\s)?(?:parties|Parties)\s(?:mutually\s)?agree\s(?:in\swriting\s)?to\sterminate)\b/gi
+
+/**
+ * A contract with no end that a party ends by notice: "shall continue unless and until either party gives notice",
+ * "This Agreement shall terminate (a) at the option of any party, upon 90 days' advance written notice". Read only
+ * when no end date or length is written; its reading is `perpetual`, as CUAD's annotators label such contracts.
+ */
+const endsByNotice = new RegExp(
+  "\\b(?:(?:continue|remain\\sin\\s(?:full\\s)?(?:force|effect))\\b[^.;]{0,40}?\\b(until\\s(?:either|any|one)\\s[Pp]arty\\s(?:gives|serves|provides)\\s(?:\\w{1,12}\\s){0,3}notice)" +
+    "|[Tt]his\\sAgreement\\sshall\\sterminate\\b[^.;]{0,160}?\\b(at\\sthe\\soption\\sof\\s(?:any|either)\\s[Pp]arty|upon\\s(?:either|any)\\s[Pp]arty\\sgiving))",
+  "g"
+)
+
+export const findEndsByNotice = (blocks: ReadonlyArray<Block>): Hit | undefined =>
+  scan(blocks, endsByNotice, 0, blocks.length, 1)[0] ?? scan(blocks, endsByNotice, 0, blocks.length, 2)[0]
+
+export const findPerpetual = (blocks: ReadonlyArray<Block>): Hit | undefined =>
+  scan(blocks, perpetual).find((hit) => {
+    const sentence = sentenceBefore(blocks, hit)
+    // "shall remain confidential in perpetuity" is how long a duty lasts, not the contract.
+    return /\bterm\b|continue|remain|effective|in\sforce|\b(?:shall\sbe|is)\s$/i.test(sentence) && aboutTheContract.test(sentence) &&
+      !/confiden|surviv|obligation|licen[cs]e\sto/i.test(sentence)
+  })

@@ -1,0 +1,85 @@
+import type { Block, Hit } from "./FactScan.js"
+import { after, scan } from "./FactScan.js"
+import { duration } from "./Patterns.js"
+import { aboutTheContract, datePattern, firstWritten, notThisTerm, sentenceBefore } from "./TermWords.js"
+
+/** "until the end of the calendar year 2019", "through the end of the current calendar year": its reading is that year's last day. */
+const yearEnd =
+  /\b(?:end|ends|ending|expire|expires|expiring|until|through)\s(?:on\s|at\s)?((?:the\s)?end\sof\s(?:the\s)?(?:current\s|then-current\s|(?:19|20)\d{2}\s)?calendar\syear(?:\s(?:19|20)\d{2})?)/gi
+
+export const findYearEnd = (blocks: ReadonlyArray<Block>): Hit | undefined =>
+  scan(blocks, yearEnd, 0, blocks.length, 1).find((hit) => {
+    const sentence = sentenceBefore(blocks, hit)
+    return aboutTheContract.test(sentence) && !notThisTerm.test(sentence)
+  })
+
+/**
+ * How long the contract runs when no end date is written: "continue in effect for a period of Three (3) years",
+ * "The initial term of this Agreement shall be five (5) years from the Effective Date", "remain valid for 1 year".
+ * The value is the length as written; its `normalized` reading counts it from the start date.
+ */
+const termLength = new RegExp(duration, "gi")
+/** The words that lead to the contract's own length: the term, or the agreement continuing, then "is", "be", "for", "of" or "in". */
+const termLead =
+  /\b(?:term|duration|agreement|engagement|effect|force|valid)\b[^.;]{0,80}\b(?:be|is|of|for|in|expire|expires|end|ends|terminate|terminates)\s(?:a\s(?:total\s)?(?:period\sof\s)?|an?\sinitial\s(?:period|term)\sof\s)?$/i
+/** "ending on the date that is three (3) years after the Effective Date". */
+const dateThatIs = /\b(?:end|ends|ending|expire|expires|expiring|terminate|terminates)\s(?:on\s)?the\sdate\sthat\sis\s$/i
+/** Lengths of something else in the same sentence: renewals, notice, what survives the contract, payment. */
+const otherLength =
+  /renew|extended|extension|successive|additional|notice|surviv|during|thereafter|following|after\s|prior|confiden|compet|solicit|warrant|payment|invoice|records|insurance|royalt|licen[cs]e\sgranted|until|maximum|minimum|at\sleast|more\sthan|less\sthan|excess|exceed/i
+const lengthEnd =
+  /^\s?(?:'s?\s)?(?:(?:after|following)(?!\s(?:the\s)?(?:date\sof\s|date\shereof|Effective\sDate|Commencement\sDate|signing|signature|execution))|prior|before|thereafter(?!\s?\()|notice|written|of\s(?:written\s|prior\s)?notice|from\s(?:the\s)?(?:date\sof\s)?(?:termination|expiration|receipt|delivery)|from\s(?:the\s)?date\s(?:on\s)?which)/i
+
+/** "from the Effective Date", "from the date hereof": where the length counts from, kept with it so the reading counts from there too. */
+const lengthFrom = new RegExp(
+  String
+    .raw`^\s(?:from|after|following)\s(?:the\s)?(?:date\sof\s(?:this\sAgreement|(?:its\s)?execution|signing)|signing|signature|execution|date\shereof|${firstWritten}|(?:date\sof\s)?(?:the\s)?(?:Effective|Commencement)\sDate)`,
+  "i"
+)
+/** "end on the first anniversary of the date of this Agreement": a length in years, and where it counts from. */
+const anniversary =
+  /\b(?:first|second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth|\d{1,2}(?:st|nd|rd|th))(?:\s\(\d{1,2}(?:st|nd|rd|th)\))?\sanniversary\s(?:thereof|of\s(?:the\s)?(?:date\sof\s(?:this\sAgreement|(?:its\s)?execution)|date\shereof|(?:Effective|Commencement)\sDate))/gi
+
+/** "shall commence on the Effective Date and continue for three (3) years thereafter": the years run after the start just named. */
+const startsThenRuns = (sentence: string, next: string): boolean =>
+  /^\s?thereafter\b/i.test(next) && /\b(?:commenc\w{0,4}|begin\w{0,4}|effective)\b/i.test(sentence)
+
+const contractLength = (blocks: ReadonlyArray<Block>, hit: Hit): boolean => {
+  const text = blocks[hit.block].text
+  const sentence = sentenceBefore(blocks, hit)
+  return !/\*|renew|successive|additional|further|another|extension|business/i.test(text.slice(hit.start, hit.end)) &&
+    /\bterm\b|in effect|in force|valid|continue|expir/i.test(text) && (termLead.test(sentence) || dateThatIs.test(sentence)) && !otherLength.test(sentence) &&
+    (!lengthEnd.test(after(blocks, hit, 40)) || startsThenRuns(sentence, after(blocks, hit, 40))) &&
+    (!fromAnEvent.test(after(blocks, hit, 40)) || fromADate.test(after(blocks, hit, 80)))
+}
+
+/** The length with where it counts from, when the words say: "five (5) years from the Effective Date". */
+const withStart = (blocks: ReadonlyArray<Block>, hit: Hit): Hit => {
+  const next = after(blocks, hit, 80)
+  const from = lengthFrom.exec(next) ?? fromADate.exec(next)
+  return from === null ? hit : { ...hit, end: hit.end + from[0].length }
+}
+
+/** "commencing on January 1, 2010", "from March 3, 2021": a length counted from a date it names. */
+const fromADate = new RegExp(`^,?\\s(?:from|after|commencing|beginning|starting)\\s(?:on\\s|as\\sof\\s)?(?:the\\s)?(?:${datePattern.source})`, "i")
+/** "ten years from the date of first commercial sale": a length counted from an event no fact dates, so no end can be read. */
+const fromAnEvent = new RegExp(
+  String
+    .raw`^,?\s(?:from|after|following)\s(?!the\s(?:date\s(?:hereof|of\s(?:the\s)?(?:this|its|execution|signing|Effective|Commencement))|${firstWritten}|Effective|Commencement|Start)\b)(?!(?:signing|signature|execution)\b)`,
+  "i"
+)
+
+export const findTermLength = (blocks: ReadonlyArray<Block>): Hit | undefined => {
+  const length = scan(blocks, termLength).map((hit) => {
+    // "for a period of three (3) years": the length is "three (3) years".
+    const lead = /^periods?\sof\s/i.exec(blocks[hit.block].text.slice(hit.start, hit.end))
+    return lead === null ? hit : { ...hit, start: hit.start + lead[0].length }
+  }).find((hit) => contractLength(blocks, hit))
+  if (length !== undefined) return withStart(blocks, length)
+  return scan(blocks, anniversary).find((hit) => {
+    const sentence = sentenceBefore(blocks, hit)
+    return /(?:expir\w{0,3}|end(?:s|ed|ing)?|until|through|terminat\w{0,3})\s(?:on\s|at\s)?(?:the\s)?(?:date\sof\sthe\s)?$/i.test(sentence) &&
+      aboutTheContract.test(sentence) &&
+      !/renew|additional|extension/i.test(sentence)
+  })
+}

@@ -1,0 +1,38 @@
+import type { Block, Hit } from "./FactScan.js"
+import { before } from "./FactScan.js"
+
+/** What the date rules share: how a date is written, and the sentence a date or length sits in. */
+
+const month =
+  "(?:January|February|March|April|May|June|July|August|September|October|November|December|Jan\\.?|Feb\\.?|Mar\\.?|Apr\\.?|Jun\\.?|Jul\\.?|Aug\\.?|Sept?\\.?|Oct\\.?|Nov\\.?|Dec\\.?)"
+/** A day as converters print it, including torn ordinals ("19t h", "1s t", and "315t" or "1.5t" with the s read as a 5). */
+const day = "\\d{1,2}(?:st|nd|rd|th|s t|n d|r d|t h|\\.?5t)?"
+const year = "(?:19|20)\\d{2}"
+
+/**
+ * "January 1, 1998", "June 1st, 2020", "May 3,2006", "March 18. 2021", "10th day of January, 2018", "2 April 2020", "as of1 August 2019", "1st day of --- November, 2003",
+ * "1/27/2020", "3-14-18", and a form's blanks with its year ("this ____ day of ___________, 2000"), which reads as the year alone.
+ */
+export const datePattern = new RegExp(
+  `(?:\\b|(?<=[a-z])(?=\\d))(?:_{2,20}\\s{0,2}day\\s{1,2}of\\s{1,2}_{2,20},?\\s{0,2}${year}\\b|${month}\\s{0,2}${day}\\s{0,2}[,.]?\\s{0,2}${year}|${day}\\s{0,2}(?:(?:day\\s{1,2})?of\\s{1,2}(?:-{1,3}\\s{1,2})?)?${month}\\s{0,2},?\\s{0,2}${year}|\\d{1,2}[/-]\\d{1,2}[/-](?:${year}|\\d{2}))(?![\\d/])`,
+  "gi"
+)
+
+/** "the date first written above", "the date first above written", "the date first set forth above": the date the preamble gives. */
+export const firstWritten = String.raw`(?:the\s)?date\sfirst\s(?:(?:written|set\sforth|stated)\sabove|above\s(?:written|set\sforth|stated))`
+/** A term other than the one running: a renewal, an extension a party may choose ("may be extended … until", "an option to extend"); "is hereby extended until" is the term. */
+export const notThisTerm = /\bduring\b|renew|additional|extension|\bextend\b|\bmay\s(?:\w{1,12}\s){0,2}extended\b|\boption\b/i
+/** A sentence whose subject is the contract or its term, not a fee, a phase or a confidence kept. */
+export const aboutTheContract = /\b(?:agreement|term|terms\sof\s(?:the|this)|contract)\b/i
+/** A full stop that ends no sentence: "Omega Corp. (", "Sunrise Bank, N.A. and", "Dr. Lopez". */
+const abbreviation = /(?:\b(?:Inc|Corp|Co|Ltd|Mr|Ms|Mrs|Dr|No|St|Jr|Sr|[A-Z])|\.[A-Za-z])$/
+export const sentenceBefore = (blocks: ReadonlyArray<Block>, hit: Hit): string => {
+  const lead = before(blocks, hit, 160)
+  let end = lead.length
+  for (let stop = Math.max(lead.lastIndexOf(". ", end), lead.lastIndexOf("; ", end)); stop !== -1;) {
+    if (lead[stop] === ";" || !abbreviation.test(lead.slice(Math.max(0, stop - 6), stop))) return lead.slice(stop + 1)
+    end = stop - 1
+    stop = end < 0 ? -1 : Math.max(lead.lastIndexOf(". ", end), lead.lastIndexOf("; ", end))
+  }
+  return lead
+}
