@@ -1,7 +1,7 @@
 import type { Block } from "./FactScan.js"
 import { after, before, preambleEnd, scan } from "./FactScan.js"
 import { readDate } from "../Words/FactReading.js"
-import { findTermLength, findYearEnd } from "./TermLength.js"
+import { findPeriodEnd, findTermLength } from "./TermLength.js"
 import { aboutTheContract, datePattern, firstWritten, notThisTerm, sentenceBefore } from "./TermWords.js"
 
 export { datePattern } from "./TermWords.js"
@@ -19,11 +19,15 @@ const definedEnd =
 const timeOfDay =
   "(?:at\\s)?(?:midnight|the\\sclose\\sof\\sbusiness|\\d{1,2}(?::\\d{2})?\\s?[ap]\\.?m\\.?)\\s(?:\\([^)]{1,30}\\)\\s|(?:[a-z]{2,12}\\s){0,3}time\\s)?"
 const expirationCue = new RegExp(
-  "(?:end|ends|ending|expire|expires|expiring|expiration|terminate|terminates|conclude|concludes|concluding|lapse|lapses|until|through(?:\\sand\\s(?:including|until))?|" +
-    `(?:up\\s)?to\\sand\\sincluding|end:|end\\sdate:?|extended\\s(?:to|until|through)|${definedEnd})\\s{0,3}(?:${timeOfDay})?(?:on\\s)?(?:the\\s)?` +
+  "(?:(?:end|ends|ending|expire|expires|expiring|expiration|terminate|terminates|conclude|concludes|concluding|lapse|lapses)(?:\\s(?:automatically|immediately))?|" +
+    `(?:until|through)(?:\\sand\\s(?:including|until))?|(?:up\\s)?to\\sand\\sincluding|end:|end\\sdate:?|extended\\s(?:to|until|through)|${definedEnd})\\s{0,3}(?:${timeOfDay})?(?:on\\s)?(?:the\\s)?` +
     "(?:(?:later|earlier)\\sof\\s(?:\\([a-z1]{1,3}\\)\\s{0,2})?)?$",
   "i"
 )
+/** "shall remain in effect for the period ending": the period is the contract's own. */
+const contractsPeriod = /(?:in\s(?:effect|force)|continue|term)\s(?:for\s)?the\speriod\sending\s{0,3}(?:on\s)?$/i
+/** "agree to extend the Term for an additional year, such that the Term shall now expire on": what follows "such that" is the term. */
+const thisTermPart = (sentence: string): string => sentence.replace(/^.*\b(?:such|so)\sthat\b/i, "")
 /** "November 01, 2014 to", "from the Effective Date to": the date next is where the range ends. */
 const rangeEnd = new RegExp(
   `(?:${datePattern.source}|from\\sthe\\s(?:Effective|Commencement|Start)\\sDate)\\s{0,3}(?:to|through|-|–)(?:\\sand\\sincluding)?\\s{0,3}$`,
@@ -78,11 +82,11 @@ export const findDates = (blocks: ReadonlyArray<Block>) => {
     // "TERM: November 01, 2014 to October 31, 2017": the end of a range of dates ends the term.
     const lead = before(blocks, hit, 80)
     // "Contract Year ending Oct 31, 1999" ends a year of the contract, not the contract.
-    const cued = (expirationCue.test(lead) && !/(?:year|quarter|month|period)\s{1,2}ending\s{0,3}(?:on\s)?$/i.test(lead)) ||
+    const cued = (expirationCue.test(lead) && (!/(?:year|quarter|month|period)\s{1,2}ending\s{0,3}(?:on\s)?$/i.test(lead) || contractsPeriod.test(lead))) ||
       rangeEnd.test(before(blocks, hit, 50))
     // "Expiration Date" means …: the defined term says whose end it is.
     const defined = new RegExp(`${definedEnd}\\s{0,3}$`, "i").test(lead)
-    return cued && (aboutTheContract.test(sentence) || defined) && !notThisTerm.test(sentence)
-  }) ?? findYearEnd(blocks) ?? findTermLength(blocks)
+    return cued && (aboutTheContract.test(sentence) || defined) && !notThisTerm.test(thisTermPart(sentence))
+  }) ?? findPeriodEnd(blocks) ?? findTermLength(blocks)
   return { agreement, effective, expiration }
 }

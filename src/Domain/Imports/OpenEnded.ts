@@ -5,7 +5,7 @@ import { aboutTheContract, sentenceBefore } from "./TermWords.js"
 /** A contract that runs until a party ends it: its expiration reads as `perpetual`. */
 
 const perpetual =
-  /\b(?:perpetual|in perpetuity|indefinitely|indefinite\s(?:period|term|duration)|until (?:terminated|cancell?ed)|(?<=(?:continue|remain)\s(?:in\s(?:full\s)?(?:force|effect)(?:\sand\s(?:force|effect))?\s)?)unless\s(?:(?:sooner|earlier|otherwise)\s)?terminated|until\s(?:either|any|one|a)\s(?:party|Party)\s(?:terminates|elects\sto\sterminate)|until\s(?:the\s)?(?:parties|Parties)\s(?:mutually\s)?agree\s(?:in\swriting\s)?to\sterminate)\b/gi
+  /\b(?:perpetual|in perpetuity|indefinitely|no\sfixed\s(?:term|duration)|no\s(?:expiration|expiry|end)\sdate|indefinite\s(?:period|term|duration)|until (?:terminated|cancell?ed)|(?<=(?:continue|remain)\s(?:in\s(?:full\s)?(?:force|effect)(?:\sand\s(?:force|effect))?\s)?)unless\s(?:(?:sooner|earlier|otherwise)\s)?terminated|until\s(?:either|any|one|a)\s(?:party|Party)\s(?:terminates|elects\sto\sterminate)|until\s(?:the\s)?(?:parties|Parties)\s(?:mutually\s)?agree\s(?:in\swriting\s)?to\sterminate)\b/gi
 
 /**
  * A contract with no end that a party ends by notice: "shall continue unless and until either party gives notice",
@@ -25,6 +25,6 @@ export const findPerpetual = (blocks: ReadonlyArray<Block>): Hit | undefined =>
   scan(blocks, perpetual).find((hit) => {
     const sentence = sentenceBefore(blocks, hit)
     // "shall remain confidential in perpetuity" is how long a duty lasts, not the contract.
-    return /\bterm\b|continue|remain|effective|in\sforce|\b(?:shall\sbe|is)\s$/i.test(sentence) && aboutTheContract.test(sentence) &&
+    return /\bterm\b|continue|remain|effective|in\sforce|\b(?:shall\sbe|is|has|have)\s$/i.test(sentence) && aboutTheContract.test(sentence) &&
       !/confiden|surviv|obligation|licen[cs]e\sto/i.test(sentence)
   })

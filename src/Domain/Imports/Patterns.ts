@@ -9,7 +9,7 @@ const numberWord =
 const amount =
   `(?:(?:[a-z]{0,9}(?:ty|teen|red|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|and)[\\s-]){0,3}\\((?:\\d{1,3}|[IVX]{1,3})\\)|\\d{1,3}(?:\\.\\d)?|${numberWord}(?:\\s?\\((?:\\d{1,3}|[IVX]{1,3})\\))?)`
 const qualifier = "(?:(?:successive|consecutive|subsequent|succeeding|additional|further|another|renewal|extension|like)\\s){0,2}"
-const unit = "(?:calendar\\s|business\\s)?(?:years?|months?|weeks?|days?)"
+const unit = "(?:calendar\\s|business\\s|contract\\s)?(?:years?|months?|weeks?|days?)"
 
 /** A duration with the words that carry it: "successive one (1) year periods", "an additional month", "ninety days'". */
 export const duration = `${qualifier}(?:periods?\\sof\\s)?${amount}(?:\\s-?|-)${qualifier}(?:${numberWord}[\\s-])?${unit}(?:\\s(?:periods?|terms?))?`

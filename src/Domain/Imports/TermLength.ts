@@ -3,14 +3,28 @@ import { after, scan } from "./FactScan.js"
 import { duration } from "./Patterns.js"
 import { aboutTheContract, datePattern, firstWritten, notThisTerm, sentenceBefore } from "./TermWords.js"
 
-/** "until the end of the calendar year 2019", "through the end of the current calendar year": its reading is that year's last day. */
-const yearEnd =
-  /\b(?:end|ends|ending|expire|expires|expiring|until|through)\s(?:on\s|at\s)?((?:the\s)?end\sof\s(?:the\s)?(?:current\s|then-current\s|(?:19|20)\d{2}\s)?calendar\syear(?:\s(?:19|20)\d{2})?)/gi
+const endVerb = String.raw`\b(?:end|ends|ending|expire|expires|expiring|terminate|terminates|until|through)\s(?:on\s|at\s)?`
+const ordinal = String.raw`(?:first|second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth|\d{1,2}(?:st|nd|rd|th))`
+/**
+ * The end of a named period: "until the end of the calendar year 2019", "through the end of the current calendar year" (that
+ * year's last day), "at the end of June 2020" (the month's last day), "until the end of the third Contract Year" (its anniversary).
+ */
+const periodEnd = new RegExp(
+  String.raw`${endVerb}((?:the\s)?end\sof\s(?:the\s)?(?:(?:current\s|then-current\s|(?:19|20)\d{2}\s)?calendar\syear(?:\s(?:19|20)\d{2})?|` +
+    String.raw`(?:month\sof\s)?(?:January|February|March|April|May|June|July|August|September|October|November|December),?\s(?:of\s)?(?:19|20)\d{2}|` +
+    String.raw`${ordinal}\s(?:Contract|Agreement)\sYear))`,
+  "gi"
+)
+/** A contract year that runs from the start, not a calendar year: "\"Contract Year\" means each period of twelve (12) consecutive months". */
+const contractYearFromStart = /["“](?:Contract|Agreement)\sYear["”]\s(?:means|shall\smean)\s(?![^.;]{0,80}calendar\syear)/i
 
-export const findYearEnd = (blocks: ReadonlyArray<Block>): Hit | undefined =>
-  scan(blocks, yearEnd, 0, blocks.length, 1).find((hit) => {
+export const findPeriodEnd = (blocks: ReadonlyArray<Block>): Hit | undefined =>
+  scan(blocks, periodEnd, 0, blocks.length, 1).find((hit) => {
     const sentence = sentenceBefore(blocks, hit)
-    return aboutTheContract.test(sentence) && !notThisTerm.test(sentence)
+    const contractYear = /Year$/i.test(blocks[hit.block].text.slice(hit.start, hit.end)) &&
+      !/calendar\syear$/i.test(blocks[hit.block].text.slice(hit.start, hit.end))
+    return aboutTheContract.test(sentence) && !notThisTerm.test(sentence) &&
+      (!contractYear || blocks.some((block) => contractYearFromStart.test(block.text)))
   })
 
 /**
@@ -23,7 +37,7 @@ const termLength = new RegExp(duration, "gi")
 const termLead =
   /\b(?:term|duration|agreement|engagement|effect|force|valid)\b[^.;]{0,80}\b(?:be|is|of|for|in|expire|expires|end|ends|terminate|terminates)\s(?:a\s(?:total\s)?(?:period\sof\s)?|an?\sinitial\s(?:period|term)\sof\s)?$/i
 /** "ending on the date that is three (3) years after the Effective Date". */
-const dateThatIs = /\b(?:end|ends|ending|expire|expires|expiring|terminate|terminates)\s(?:on\s)?the\sdate\sthat\sis\s$/i
+const dateThatIs = /\b(?:end|ends|ending|expire|expires|expiring|terminate|terminates|until)\s(?:on\s)?the\sdate\sthat\sis\s$/i
 /** Lengths of something else in the same sentence: renewals, notice, what survives the contract, payment. */
 const otherLength =
   /renew|extended|extension|successive|additional|notice|surviv|during|thereafter|following|after\s|prior|confiden|compet|solicit|warrant|payment|invoice|records|insurance|royalt|licen[cs]e\sgranted|until|maximum|minimum|at\sleast|more\sthan|less\sthan|excess|exceed/i
@@ -48,7 +62,8 @@ const contractLength = (blocks: ReadonlyArray<Block>, hit: Hit): boolean => {
   const text = blocks[hit.block].text
   const sentence = sentenceBefore(blocks, hit)
   return !/\*|renew|successive|additional|further|another|extension|business/i.test(text.slice(hit.start, hit.end)) &&
-    /\bterm\b|in effect|in force|valid|continue|expir/i.test(text) && (termLead.test(sentence) || dateThatIs.test(sentence)) && !otherLength.test(sentence) &&
+    /\bterm\b|in effect|in force|valid|continue|expir|duration|\blast|\brun\b/i.test(text) && (termLead.test(sentence) || dateThatIs.test(sentence)) &&
+    !otherLength.test(sentence.replace(dateThatIs, "")) &&
     (!lengthEnd.test(after(blocks, hit, 40)) || startsThenRuns(sentence, after(blocks, hit, 40))) &&
     (!fromAnEvent.test(after(blocks, hit, 40)) || fromADate.test(after(blocks, hit, 80)))
 }
@@ -78,7 +93,9 @@ export const findTermLength = (blocks: ReadonlyArray<Block>): Hit | undefined =>
   if (length !== undefined) return withStart(blocks, length)
   return scan(blocks, anniversary).find((hit) => {
     const sentence = sentenceBefore(blocks, hit)
-    return /(?:expir\w{0,3}|end(?:s|ed|ing)?|until|through|terminat\w{0,3})\s(?:on\s|at\s)?(?:the\s)?(?:date\sof\sthe\s)?$/i.test(sentence) &&
+    // "expire on the date of the fifth anniversary", "expire on the earlier of (i) the third anniversary".
+    return /(?:expir\w{0,3}|end(?:s|ed|ing)?|until|through|terminat\w{0,3})\s(?:on\s|at\s)?(?:the\s)?(?:date\sof\sthe\s|(?:earlier|later)\sof\s(?:\([a-z1]{1,3}\)\s)?the\s)?$/i
+      .test(sentence) &&
       aboutTheContract.test(sentence) &&
       !/renew|additional|extension/i.test(sentence)
   })

@@ -97,7 +97,7 @@ const units: Record<string, string> = { year: "Y", month: "M", week: "W", day: "
 const unitPattern = /\b(business |working )?(year|month|week|day)s?\b/
 
 const singular = new Set(["a", "an", "one", "another", "every", "each"])
-const filler = /^(?:successive|consecutive|subsequent|additional|further|initial|renewal|calendar|full|like|period|periods|of|the)$/
+const filler = /^(?:successive|consecutive|subsequent|additional|further|initial|renewal|calendar|contract|full|like|period|periods|of|the)$/
 
 /** The number nearest before a unit: "(90)" over "ninety", "twelve" in "one (1) additional twelve month", "a" in "a year". */
 const amountBefore = (head: string): number | null => {
@@ -141,7 +141,7 @@ export const readDuration = (value: string): string | null => {
 
 /** Whether the words say the contract runs with no end date. */
 const isOpenEnded = (value: string): boolean =>
-  /perpetu|indefinite|until (?:\w+ ){0,6}terminat|until cancell?ed|^unless (?:(?:sooner|earlier|otherwise) )?terminated$|until (?:either|any|one) party (?:gives|serves|provides)|at the option of (?:any|either) party|upon (?:either|any) party giving/i
+  /perpetu|indefinite|no fixed (?:term|duration)|no (?:expiration|expiry|end) date|until (?:\w+ ){0,6}terminat|until cancell?ed|^unless (?:(?:sooner|earlier|otherwise) )?terminated$|until (?:either|any|one) party (?:gives|serves|provides)|at the option of (?:any|either) party|upon (?:either|any) party giving/i
     .test(value)
 
 /** A start date plus a period, as annotators count it: the anniversary, no day taken off ("five years from June 1, 2020" is 2025-06-01). */
@@ -186,6 +186,15 @@ const readExpiration = (value: string, facts: ReadonlyArray<FactWords>): string 
   if (yearEnd !== null) {
     const year = yearEnd[1] ?? yearEnd[2] ?? startOf(value, facts)?.slice(0, 4)
     return year === undefined ? null : `${year}-12-31`
+  }
+  // "the end of June 2020" is the month's last day; "the end of the third Contract Year" is the third anniversary of the start.
+  const monthEnd = /\bend of (?:the month of )?[a-z]{3,9},? (?:of )?(?:19|20)\d{2}\b/i.test(value) ? readDate(value) : null
+  if (monthEnd !== null && /^\d{4}-\d{2}$/.test(monthEnd)) return `${monthEnd}-${pad(daysIn(Number(monthEnd.slice(0, 4)), Number(monthEnd.slice(5))))}`
+  const contractYear = /\bend of the ([a-z]{3,7}|\d{1,2}(?:st|nd|rd|th)) (?:contract|agreement) year\b/i.exec(value)
+  if (contractYear !== null) {
+    const years = /^\d/.test(contractYear[1]!) ? Number.parseInt(contractYear[1]!, 10) : ordinals.indexOf(contractYear[1]!.toLowerCase()) + 1
+    const start = startOf(value, facts)
+    return years > 0 && start !== null ? addPeriod(start, `P${years}Y`) : null
   }
   const period = readDuration(value)
   if (period === null) return readDate(value)
