@@ -67,12 +67,10 @@ export class Ask extends Effect.Service<Ask>()("Ask", {
         })
       }
       const limit = request.limit ?? defaultCitedContracts
-      const reading = readQuestion(request.question)
       // An answer from facts quotes blocks it read through the caller's GET, and is checked as any other.
-      const { passages, pieces } = reading.kind === "filter"
-        ? yield* facts.filtered(reading.filters, limit)
-        : reading.kind === "about"
-        ? yield* facts.about(reading.wants, reading.counterparty, reading.name, limit)
+      const fromFacts = yield* facts.answer(readQuestion(request.question), limit)
+      const { passages, pieces } = Option.isSome(fromFacts)
+        ? fromFacts.value
         : yield* Effect.map(passagesFor(terms, limit), (passages) => ({ passages, pieces: null }))
       const composed = pieces === null ? answerer.answer({ text: request.question, terms }, passages) : Stream.fromIterable(pieces)
       return {

@@ -2,10 +2,10 @@ import { Effect, Option } from "effect"
 import { Actor, orgOf } from "../Auth/Actor.js"
 import { ContractStore } from "../Contracts/ContractStore.js"
 import { type AboutContract, composeAboutAnswer } from "../Domain/Ask/AboutAnswer.js"
-import type { AnswerPiece, Passage } from "../Domain/Ask/Compose.js"
+import type { Passage } from "../Domain/Ask/Compose.js"
 import { composeFactAnswer, type Evidence, type Shown } from "../Domain/Ask/FactAnswer.js"
 import { contractsOf, type FactMatch, kindsRead, matchFilters, type Titled } from "../Domain/Ask/FactMatch.js"
-import type { Filter, Wanted } from "../Domain/Ask/Reading.js"
+import type { AboutOne, Filter, QuestionReading } from "../Domain/Ask/Reading.js"
 import { namedContracts } from "../Domain/Ask/TitleMatch.js"
 import { AskRepo } from "./Repo.js"
 
@@ -56,21 +56,29 @@ export const factAnswers = Effect.gen(function*() {
     return { passages, pieces: composeFactAnswer(filters, matches.length, shown) }
   })
 
-  /** The answer about the contract the question names, by title. */
-  const about = Effect.fnUntraced(function*(wants: Wanted, counterparty: boolean, name: ReadonlyArray<string>, limit: number) {
+  /** The answer about the contracts the question names by title; none when no title is like the name. */
+  const about = Effect.fnUntraced(function*(question: AboutOne, limit: number) {
     const caller = yield* Actor
     const org = orgOf(caller)
-    const named = namedContracts(name, yield* repo.titles(org.id, caller.mode)).slice(0, limit)
+    const named = namedContracts(question.name, yield* repo.titles(org.id, caller.mode)).slice(0, limit)
+    if (named.length === 0) return Option.none()
     const contracts = yield* Effect.forEach(named, (titled) => seen(titled.contract), { concurrency: 8 })
     const visible: ReadonlyArray<AboutContract> = contracts.flatMap(Option.toArray)
     const passages = visible.flatMap((contract) =>
       contract.blocks.map((block): Passage => ({ contract: contract.id, title: contract.title, state: contract.state, block: block.id, text: block.text }))
     )
-    return { passages, pieces: composeAboutAnswer(wants, counterparty, org.name, visible, name.join(" ")) }
+    return Option.some({ passages, pieces: composeAboutAnswer(question.wants, question.counterparty, org.name, visible, question.name.join(" ")) })
   })
 
-  return { filtered, about } as const satisfies Record<
-    string,
-    (...args: never) => Effect.Effect<{ readonly passages: ReadonlyArray<Passage>; readonly pieces: ReadonlyArray<AnswerPiece> }, unknown, unknown>
-  >
+  /**
+   * The answer from facts, when the question is about one: a contract it names by title first,
+   * then its filters. None leaves the question to full-text search.
+   */
+  const answer = Effect.fnUntraced(function*(reading: QuestionReading, limit: number) {
+    const named = reading.about === null ? Option.none() : yield* about(reading.about, limit)
+    if (Option.isSome(named) || reading.filters.length === 0) return named
+    return Option.some(yield* filtered(reading.filters, limit))
+  })
+
+  return { answer } as const
 })

@@ -2,6 +2,7 @@ import type { Fact } from "../Words/Fact.js"
 import { normalizedValue } from "../Words/FactReading.js"
 import type { AnswerPiece } from "./Compose.js"
 import { quoteAround } from "./Compose.js"
+import { datesFor } from "./FactMatch.js"
 import { dateInWords } from "./FactAnswer.js"
 import type { Wanted } from "./Reading.js"
 
@@ -65,21 +66,24 @@ const said = (
       return { facts, sentence: facts.length === 0 ? `${the} states no renewal.` : `${the} renews: ${facts[0]!.value}.` }
     }
     case "notice": {
-      const facts = first((fact) => fact.kind === "notice" && isRenewalFact(contract, fact))
+      const renews = contract.facts.some((fact) => fact.name === "renewal_term")
+      const facts = first((fact) => fact.kind === "notice" && (isRenewalFact(contract, fact) || (renews && fact.name === "notice_period")))
       return {
         facts,
         sentence: facts.length === 0 ? `${the} states no notice to stop it renewing.` : `${the} needs ${facts[0]!.value} notice to stop it renewing.`
       }
     }
     default: {
-      const facts = first((fact) => fact.kind === "date" && fact.name === wants)
+      const facts = datesFor(wants, contract.facts).slice(0, 1)
       const what = { expiration_date: "expiration date", effective_date: "effective date", agreement_date: "date of signing" }[wants]
       if (facts.length === 0) return { facts, sentence: `${the} states no ${what} that was read from its words.` }
       const reading = normalizedValue(facts[0]!, contract.facts)
       if (reading === "perpetual") return { facts, sentence: `${the} runs until it is terminated: it has no expiration date.` }
       const verb = { expiration_date: "expires on", effective_date: "took effect on", agreement_date: "is dated" }[wants]
       const date = reading === null ? String(facts[0]!.value) : dateInWords(reading)
-      return { facts, sentence: `${the} ${verb} ${date}.` }
+      // An effective date read from the date it was made says so.
+      const made = facts[0]!.name === wants ? "" : " (the date it was made: it names no other start)"
+      return { facts, sentence: `${the} ${verb} ${date}${made}.` }
     }
   }
 }

@@ -59,7 +59,7 @@ const predicate = (filter: Filter): readonly [string, string] => {
     case "amount":
       return [`states an amount ${filter.op} ${money(filter.amount)}`, `state an amount ${filter.op} ${money(filter.amount)}`]
     case "agreement_kind":
-      return [`is a ${filter.agreement.name} agreement`, `are ${filter.agreement.name} agreements`]
+      return [`is ${/^[aeiou]/.test(filter.agreement.name) ? "an" : "a"} ${filter.agreement.name} agreement`, `are ${filter.agreement.name} agreements`]
   }
 }
 

@@ -34,7 +34,7 @@ export const kindsRead = (filters: ReadonlyArray<Filter>): ReadonlyArray<string>
   for (const filter of filters) {
     if (filter.kind === "law") kinds.add("jurisdiction")
     if (filter.kind === "renews") ["term", "notice"].forEach((kind) => kinds.add(kind))
-    if (filter.kind === "renewal_notice") kinds.add("notice")
+    if (filter.kind === "renewal_notice") ["term", "notice"].forEach((kind) => kinds.add(kind))
     if (filter.kind === "date") kinds.add("date")
     if (filter.kind === "amount") kinds.add("money")
   }
@@ -44,7 +44,18 @@ export const kindsRead = (filters: ReadonlyArray<Filter>): ReadonlyArray<string>
 const yearOf = (reading: string | null): number | null => reading === null || !/^\d{4}/.test(reading) ? null : Number(reading.slice(0, 4))
 
 const isRenewal = (row: FactRow) => row.name === "renewal_term" || ((row.kind === "term" || row.kind === "notice") && row.in_renewal)
-const isRenewalNotice = (row: FactRow) => row.kind === "notice" && (row.in_renewal || /renewal/.test(row.name))
+/** A notice that stops a renewal: its clause speaks of renewal, its name says so, or the contract renews and it is the notice period. */
+const isRenewalNotice = (row: FactRow, facts: ReadonlyArray<FactRow>) =>
+  row.kind === "notice" && (row.in_renewal || /renewal/.test(row.name) || (row.name === "notice_period" && facts.some((fact) => fact.name === "renewal_term")))
+
+/**
+ * The date facts a date filter reads: its own; a contract that states no effective date took
+ * effect when it was made, so the agreement date stands in for it.
+ */
+export const datesFor = <F extends { readonly kind: string; readonly name: string }>(field: string, facts: ReadonlyArray<F>): ReadonlyArray<F> => {
+  const own = facts.filter((fact) => fact.kind === "date" && fact.name === field)
+  return own.length > 0 || field !== "effective_date" ? own : facts.filter((fact) => fact.kind === "date" && fact.name === "agreement_date")
+}
 
 /** The fact of one contract that meets a filter, with its reading; undefined when none does. */
 const meeting = (filter: Filter, facts: ReadonlyArray<FactRow>): { readonly row: FactRow; readonly reading: string | null } | undefined => {
@@ -55,16 +66,15 @@ const meeting = (filter: Filter, facts: ReadonlyArray<FactRow>): { readonly row:
     }
     case "renews": {
       // The renewal itself, else the notice that stops it (its sentence says it renews), else a term in a renewal clause.
-      const row = facts.find((fact) => fact.name === "renewal_term") ?? facts.find(isRenewalNotice) ?? facts.find(isRenewal)
+      const row = facts.find((fact) => fact.name === "renewal_term") ?? facts.find((fact) => isRenewalNotice(fact, facts)) ?? facts.find(isRenewal)
       return row && { row, reading: null }
     }
     case "renewal_notice": {
-      const row = facts.find(isRenewalNotice)
+      const row = facts.find((fact) => isRenewalNotice(fact, facts))
       return row && { row, reading: null }
     }
     case "date": {
-      for (const row of facts) {
-        if (row.kind !== "date" || row.name !== filter.field) continue
+      for (const row of datesFor(filter.field, facts)) {
         const reading = normalizedValue(row, facts)
         const year = yearOf(reading)
         if (year === null) continue

@@ -21,13 +21,27 @@ export type Filter =
 
 export type Wanted = "parties" | DateField | "law" | "renewal" | "notice"
 
-export type QuestionReading =
-  | { readonly kind: "filter"; readonly filters: ReadonlyArray<Filter> }
-  | { readonly kind: "about"; readonly wants: Wanted; readonly counterparty: boolean; readonly name: ReadonlyArray<string> }
-  | { readonly kind: "search" }
+/** A question that may be about one contract it names: what it wants of it, and the words that name it. */
+export interface AboutOne {
+  readonly wants: Wanted
+  readonly counterparty: boolean
+  readonly name: ReadonlyArray<string>
+}
+
+/**
+ * The filters the question sets, and, when it asks who, when or which law of something it names,
+ * that too: whether a contract bears that name is for the titles to say. Neither means full-text search.
+ */
+export interface QuestionReading {
+  readonly filters: ReadonlyArray<Filter>
+  readonly about: AboutOne | null
+}
 
 const dateFields: ReadonlyArray<readonly [DateField, RegExp]> = [
-  ["expiration_date", /\b(?:expir\w*|run(?:s)? out|lapse[sd]?|terminat\w*|end(?:s|ed|ing)?|end date|come to an end)\b/],
+  [
+    "expiration_date",
+    /\b(?:expir\w*|run(?:s)? out|lapse[sd]?|terminat\w*|end(?:s|ed|ing)?|end date|come to an end|(?:run|runs|last|lasts|valid|in effect|in force) (?:until|through|till))\b/
+  ],
   ["effective_date", /\b(?:effective|take[sn]? effect|took effect|commenc\w*|start\w*|began|begin\w*|in force)\b/],
   ["agreement_date", /\b(?:signed|dated|entered into|executed|made|concluded|date of (?:the )?agreement)\b/]
 ]
@@ -35,7 +49,8 @@ const dateFields: ReadonlyArray<readonly [DateField, RegExp]> = [
 const renewal = /\b(?:renew\w*|evergreen|roll(?:s|ed)? over|rollover|auto-?renew\w*|extend(?:s|ed)? automatically)\b/
 const renewalNotice = /\bnon-?renewal\b|\b(?:notice|prevent|stop|opt(?: |-)?out|avoid|cancel\w*|terminat\w*|not to renew|block)\b/
 const lawWords = /\b(?:law|laws|governed|governs|governing|jurisdiction|subject to)\b/
-const partyWords = /\b(?:counter-?part(?:y|ies)|parties|party|signator\w*|who signed|between whom|with whom|who (?:is|are) (?:it|this|that) (?:with|between))\b/
+const partyWords =
+  /\b(?:counter-?part(?:y|ies)|parties|party|signator\w*|who signed|between whom|with whom|who entered|entered into by|(?:compan(?:y|ies)|entities|firms|businesses|organi[sz]ations) (?:entered|signed|are|is)\b)|^\s*who\b.*\bbetween\b/
 
 const yearOf = (text: string) => /\b(1[89]\d\d|20\d\d)\b/.exec(text)
 
@@ -62,6 +77,7 @@ const askingWords = new Set(
   [
     "a an the of to in on at by for with from into about as is are was were be been do does did has have had will shall can could would",
     "who whom whose which what when where how why whats please tell me show list give find our my we us you your their this that its it",
+    "company companies entity entities firm firms business businesses organisation organization organisations organizations into",
     "counterparty counterparties counter party parties signed signatory signatories between other side name names",
     "expire expires expired expiring expiration end ends ending date dates effective effect take takes took start starts commence",
     "commences begin begins signing dated executed entered made law laws govern governs governed governing jurisdiction",
@@ -102,19 +118,16 @@ const filtersOf = (question: string, lower: string): ReadonlyArray<Filter> => {
   return filters
 }
 
-/** "Which/list/do we have … ?" asks for a set of contracts; "who/when/what … the X Agreement?" asks about one. */
-const asksForSet =
-  /^\s*(?:which|list|show|find|give|do we|are there|have we|what (?:contracts|agreements|deals)|how many|any)\b|\b(?:all|any) (?:of )?(?:our |the )?(?:contracts|agreements|deals)\b/
-
 export const readQuestion = (question: string): QuestionReading => {
   const lower = question.toLowerCase().replace(/\s+/g, " ")
   const filters = filtersOf(question, lower)
   const wants = wantedOf(lower)
   const name = nameWords(question)
-  // A question about one contract names it; the words left must say more than "agreement".
-  const namesOne = name.some((word) => !/^(?:agreements?|contracts?|deals?|the|our)$/.test(word))
-  if (wants !== null && !asksForSet.test(lower) && namesOne && (filters.length === 0 || filters.every((f) => f.kind === "agreement_kind"))) {
-    return { kind: "about", wants, counterparty: /counter-?part|other side|with whom/.test(lower), name }
-  }
-  return filters.length > 0 ? { kind: "filter", filters } : { kind: "search" }
+  // A question about one contract names it; the words left must say more than "agreement", and
+  // it sets no filter but the kind its name says ("who signed the franchise agreement?").
+  const namesOne = name.some((word) => !/^(?:agreements?|contracts?|deals?)$/.test(word))
+  const about = wants !== null && namesOne && filters.every((filter) => filter.kind === "agreement_kind")
+    ? { wants, counterparty: /counter-?part|other side|with whom/.test(lower), name }
+    : null
+  return { filters, about }
 }
