@@ -127,5 +127,37 @@ for (const database of databases) {
           expect(third._tag).toBe("Left")
         })
       ))
+
+    it("0021 indexes the facts of every stored contract, each with the block it first stands in", () =>
+      onFreshDatabase(
+        database,
+        Effect.gen(function*() {
+          const sql = yield* SqlClient.SqlClient
+          yield* migrate((Object.keys(migrations) as Array<keyof typeof migrations>).filter((name) => name < "0021"))
+          const facts = [
+            { id: "fct_law", name: "governing_law", kind: "jurisdiction", value: "the State of New York", spans: [{ block: "blk_9", start: 3, end: 24 }] },
+            { id: "fct_fee", name: "fees", kind: "money", value: 1500, spans: [] }
+          ]
+          yield* sql`INSERT INTO orgs (id, name, created_at) VALUES ('org_old', 'Old Ltd', now())`
+          for (const [id, doc] of [["con_facts", { id: "con_facts", facts }], ["con_bare", { id: "con_bare", facts: [] }]] as const) {
+            yield* sql`
+            INSERT INTO contracts (id, mode, org_id, state, origin, title, words_hash, head_sequence, created_at, updated_at, doc)
+            VALUES (${id}, 'test', 'org_old', 'draft', 'template', 'Old', 'h', 1, now(), now(), ${JSON.stringify(doc)}::jsonb)`
+          }
+          yield* migrate(Object.keys(migrations) as Array<keyof typeof migrations>)
+          expect(yield* sql`SELECT contract_id, fact_id, mode, name, kind, value, block_id FROM contract_facts ORDER BY fact_id`).toEqual([
+            { contract_id: "con_facts", fact_id: "fct_fee", mode: "test", name: "fees", kind: "money", value: "1500", block_id: null },
+            {
+              contract_id: "con_facts",
+              fact_id: "fct_law",
+              mode: "test",
+              name: "governing_law",
+              kind: "jurisdiction",
+              value: "the State of New York",
+              block_id: "blk_9"
+            }
+          ])
+        })
+      ))
   })
 }
