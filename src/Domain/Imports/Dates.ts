@@ -2,7 +2,7 @@ import type { Block } from "./FactScan.js"
 import { after, before, preambleEnd, scan } from "./FactScan.js"
 import { readDate } from "../Words/FactReading.js"
 import { findPeriodEnd, findTermLength } from "./TermLength.js"
-import { aboutTheContract, datePattern, firstWritten, notThisTerm, sentenceBefore } from "./TermWords.js"
+import { aboutTheContract, datePattern, endsTheContract, firstWritten, notThisTerm, sentenceBefore } from "./TermWords.js"
 
 export { datePattern } from "./TermWords.js"
 
@@ -14,7 +14,7 @@ const effectiveCue =
   /(?:effective(?:\s(?:retroactive(?:ly)?\s)?(?:as\sof|on|date|from))?|com(?:e|es|ing)\sinto\s(?:force|effect)(?:\s(?:as\sof|on|from))?|commenc\w{0,4}(?:\son)?|start(?:s|ing)?(?:\son)?|start:|(?:Effective|Commencement)\sDate(?::|["”]?\s(?:of\sthis\s(?:Agreement|Contract)\s)?(?:is|means|shall\smean|shall\sbe|will\sbe))?|begin\w{0,4}(?:\son)?)\s{0,3}(?:this\s)?$/i
 /** "The expiry date of this Agreement is", "\"Expiration Date\" means", "the expiration date of the Agreement is hereby changed to". */
 const definedEnd =
-  "(?:expiration|expiry)\\sdate[\"”]?(?:\\sof\\s(?:this|the)\\s(?:Agreement|Contract|Term))?\\s(?:means|shall\\smean|is|shall\\sbe|will\\sbe)(?:\\shereby\\s(?:changed|amended|extended)\\sto)?"
+  "(?:expiration|expiry)\\sdate(?::|[\"”]?(?:\\sof\\s(?:this|the)\\s(?:Agreement|Contract|Term))?\\s(?:means|shall\\smean|is|shall\\sbe|will\\sbe)(?:\\shereby\\s(?:changed|amended|extended)\\sto)?)"
 /** "at 11:59 p.m. (Eastern Time) on", "at 5:00 p.m. New York City time on", "at midnight on": a time of day before the end date. */
 const timeOfDay =
   "(?:at\\s)?(?:midnight|the\\sclose\\sof\\sbusiness|\\d{1,2}(?::\\d{2})?\\s?[ap]\\.?m\\.?)\\s(?:\\([^)]{1,30}\\)\\s|(?:[a-z]{2,12}\\s){0,3}time\\s)?"
@@ -86,7 +86,7 @@ export const findDates = (blocks: ReadonlyArray<Block>) => {
       rangeEnd.test(before(blocks, hit, 50))
     // "Expiration Date" means …: the defined term says whose end it is.
     const defined = new RegExp(`${definedEnd}\\s{0,3}$`, "i").test(lead)
-    return cued && (aboutTheContract.test(sentence) || defined) && !notThisTerm.test(thisTermPart(sentence))
+    return cued && (endsTheContract(sentence) || defined) && !notThisTerm.test(thisTermPart(sentence))
   }) ?? findPeriodEnd(blocks) ?? findTermLength(blocks)
   return { agreement, effective, expiration }
 }

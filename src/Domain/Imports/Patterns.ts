@@ -3,8 +3,10 @@
  * match the same text two ways, so each runs in linear time on hostile input.
  */
 
+/** A number in words up to ninety-nine ("forty-eight", "seventeen"); the tens and teens are tried before the units they start with. */
 const numberWord =
-  "(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen|eighteen|twenty|twenty-four|thirty|forty-five|sixty|ninety|an?|half\\sa|another|\\*)"
+  "(?:(?:twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety)(?:-(?:one|two|three|four|five|six|seven|eight|nine))?|eleven|twelve|thirteen|fourteen|" +
+  "fifteen|sixteen|seventeen|eighteen|nineteen|one|two|three|four|five|six|seven|eight|nine|ten|an?|half\\sa|another|\\*)"
 /** "ninety (90)", "one hundred twenty (120)", "12", "one (I)", "one", "an", "*"; only number words go before "(90)". */
 const amount =
   `(?:(?:[a-z]{0,9}(?:ty|teen|red|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|and)[\\s-]){0,3}\\((?:\\d{1,3}|[IVX]{1,3})\\)|\\d{1,3}(?:\\.\\d)?|${numberWord}(?:\\s?\\((?:\\d{1,3}|[IVX]{1,3})\\))?)`

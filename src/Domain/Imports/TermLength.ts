@@ -1,7 +1,7 @@
 import type { Block, Hit } from "./FactScan.js"
 import { after, scan } from "./FactScan.js"
 import { duration } from "./Patterns.js"
-import { aboutTheContract, datePattern, firstWritten, notThisTerm, sentenceBefore } from "./TermWords.js"
+import { datePattern, endsTheContract, firstWritten, notThisTerm, sentenceBefore } from "./TermWords.js"
 
 const endVerb = String.raw`\b(?:end|ends|ending|expire|expires|expiring|terminate|terminates|until|through)\s(?:on\s|at\s)?`
 const ordinal = String.raw`(?:first|second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth|\d{1,2}(?:st|nd|rd|th))`
@@ -23,7 +23,7 @@ export const findPeriodEnd = (blocks: ReadonlyArray<Block>): Hit | undefined =>
     const sentence = sentenceBefore(blocks, hit)
     const contractYear = /Year$/i.test(blocks[hit.block].text.slice(hit.start, hit.end)) &&
       !/calendar\syear$/i.test(blocks[hit.block].text.slice(hit.start, hit.end))
-    return aboutTheContract.test(sentence) && !notThisTerm.test(sentence) &&
+    return endsTheContract(sentence) && !notThisTerm.test(sentence) &&
       (!contractYear || blocks.some((block) => contractYearFromStart.test(block.text)))
   })
 
@@ -35,7 +35,7 @@ export const findPeriodEnd = (blocks: ReadonlyArray<Block>): Hit | undefined =>
 const termLength = new RegExp(duration, "gi")
 /** The words that lead to the contract's own length: the term, or the agreement continuing, then "is", "be", "for", "of" or "in". */
 const termLead =
-  /\b(?:term|duration|agreement|engagement|effect|force|valid)\b[^.;]{0,80}\b(?:be|is|of|for|in|expire|expires|end|ends|terminate|terminates)\s(?:a\s(?:total\s)?(?:period\sof\s)?|an?\sinitial\s(?:period|term)\sof\s)?$/i
+  /\b(?:term|duration|agreement|engagement|effect|force|valid)\b[^.;]{0,80}\b(?:be|is|of|for|in|expire|expires|end|ends|terminate|terminates)\s(?:a\s(?:total\s)?(?:period\sof\s)?|an?\sinitial\s(?:period|term)\sof\s)?$|^\s{0,3}(?:initial\s)?term(?:\sof\s(?:this\s|the\s)?(?:agreement|contract))?\s?:\s{0,3}$/i
 /** "ending on the date that is three (3) years after the Effective Date". */
 const dateThatIs = /\b(?:end|ends|ending|expire|expires|expiring|terminate|terminates|until)\s(?:on\s)?the\sdate\sthat\sis\s$/i
 /** Lengths of something else in the same sentence: renewals, notice, what survives the contract, payment. */
@@ -52,7 +52,7 @@ const lengthFrom = new RegExp(
 )
 /** "end on the first anniversary of the date of this Agreement": a length in years, and where it counts from. */
 const anniversary =
-  /\b(?:first|second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth|\d{1,2}(?:st|nd|rd|th))(?:\s\(\d{1,2}(?:st|nd|rd|th)\))?\sanniversary\s(?:thereof|of\s(?:the\s)?(?:date\sof\s(?:this\sAgreement|(?:its\s)?execution)|date\shereof|(?:Effective|Commencement)\sDate))/gi
+  /\b(?:(?:first|second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth|\d{1,2}(?:st|nd|rd|th))(?:\s\(\d{1,2}(?:st|nd|rd|th)\))?(?:[\s-]year)?|(?:one|two|three|four|five|six|seven|eight|nine|ten|\d{1,2})(?:\s\(\d{1,2}\))?[\s-]year)\sanniversary\s(?:thereof|of\s(?:the\s)?(?:date\sof\s(?:this\sAgreement|(?:its\s)?execution)|date\shereof|(?:Effective|Commencement)\sDate))/gi
 
 /** "shall commence on the Effective Date and continue for three (3) years thereafter": the years run after the start just named. */
 const startsThenRuns = (sentence: string, next: string): boolean =>
@@ -96,7 +96,7 @@ export const findTermLength = (blocks: ReadonlyArray<Block>): Hit | undefined =>
     // "expire on the date of the fifth anniversary", "expire on the earlier of (i) the third anniversary".
     return /(?:expir\w{0,3}|end(?:s|ed|ing)?|until|through|terminat\w{0,3})\s(?:on\s|at\s)?(?:the\s)?(?:date\sof\sthe\s|(?:earlier|later)\sof\s(?:\([a-z1]{1,3}\)\s)?the\s)?$/i
       .test(sentence) &&
-      aboutTheContract.test(sentence) &&
+      endsTheContract(sentence) &&
       !/renew|additional|extension/i.test(sentence)
   })
 }

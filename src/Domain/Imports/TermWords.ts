@@ -24,6 +24,30 @@ export const firstWritten = String.raw`(?:the\s)?date\sfirst\s(?:(?:written|set\
 export const notThisTerm = /\bduring\b|renew|additional|extension|\bextend\b|\bmay\s(?:\w{1,12}\s){0,2}extended\b|\boption\b/i
 /** A sentence whose subject is the contract or its term, not a fee, a phase or a confidence kept. */
 export const aboutTheContract = /\b(?:agreement|term|terms\sof\s(?:the|this)|contract)\b/i
+
+const verb =
+  /\b(?:shall|will|is|are|was|may|must|has|have|be|means|expir\w{0,3}|terminat(?:e|es|ing)|end(?:s|ing)?|continu\w{0,3}|remain\w{0,3}|runs?|commenc\w{0,4}|begin\w{0,4}|laps\w{0,2}|conclud\w{0,3}|appl(?:y|ies))\b/i
+/** What a subject says after its head noun: "The prices [set forth in Exhibit B to this Agreement]", "The term [of this Agreement]". */
+const subjectTail = /\s(?:of|in|to|under|by|for|from|with|within|set\sforth|provided|given|required|granted|described|contained|pursuant|hereunder)\b[\s\S]*$/i
+const contractHead = /\b(?:term|agreement|contract|amendment|hereof|expiration|expiry|duration)\b/i
+
+/**
+ * Whether what ends is the contract or its term: the subject of the nearest clause with a verb, its head noun without what follows
+ * it. "this Agreement shall continue until" and "the term of this Agreement shall end on" are the contract's; "The prices set forth
+ * in this Agreement shall remain firm until" and "Supplier shall maintain insurance under this Agreement through" are not. A
+ * sentence with no subject to read ("TERM: November 01, 2014 to") is the contract's when it names the contract or its term.
+ */
+export const endsTheContract = (sentence: string): boolean => {
+  const clauses = sentence.split(/[,;:]|\b(?:that|and|or|unless|provided|which)\b/i)
+  for (let index = clauses.length - 1; index >= 0; index--) {
+    const found = verb.exec(clauses[index])
+    if (found === null) continue
+    const subject = clauses[index].slice(0, found.index)
+    // "(a) the end of …": "end" is a noun there, and a subject of articles alone is none.
+    if (/[A-Za-z]{2,}/.test(subject.replace(/\b(?:the|an?|this|such|its|any|each)\b/gi, ""))) return contractHead.test(subject.replace(subjectTail, ""))
+  }
+  return aboutTheContract.test(sentence)
+}
 /** A full stop that ends no sentence: "Omega Corp. (", "Sunrise Bank, N.A. and", "Dr. Lopez". */
 const abbreviation = /(?:\b(?:Inc|Corp|Co|Ltd|Mr|Ms|Mrs|Dr|No|St|Jr|Sr|[A-Z])|\.[A-Za-z])$/
 export const sentenceBefore = (blocks: ReadonlyArray<Block>, hit: Hit): string => {

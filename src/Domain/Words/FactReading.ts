@@ -116,6 +116,7 @@ const amountBefore = (head: string): number | null => {
   return singular.has(tokens[at]!) ? 1 : null
 }
 
+const cardinals = ["one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten"]
 const ordinals = ["first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth", "ninth", "tenth"]
 
 /** A period as an ISO 8601 duration ("P1Y", "P90D", "P6M"); null without a unit, or in business days, which no calendar counts. */
@@ -123,9 +124,11 @@ export const readDuration = (value: string): string | null => {
   if (value.length > maxWords) return null
   const text = mend(value).replace(/[–—]/g, "-")
   // "the first anniversary of the date hereof" is a year on.
-  const anniversary = /\b([a-z]{3,7}|\d{1,2}(?:st|nd|rd|th))(?: \(\d{1,2}(?:st|nd|rd|th)\))? anniversary\b/.exec(text)
+  // "the fifth (5th) year anniversary" and "the two-year anniversary" too.
+  const anniversary = /\b([a-z]{3,7}|\d{1,2}(?:st|nd|rd|th)?)(?: \(\d{1,2}(?:st|nd|rd|th)?\))?(?:[ -]year)? anniversary\b/.exec(text)
   if (anniversary !== null) {
-    const years = /^\d/.test(anniversary[1]!) ? Number.parseInt(anniversary[1]!, 10) : ordinals.indexOf(anniversary[1]!) + 1
+    const word = anniversary[1]!
+    const years = /^\d/.test(word) ? Number.parseInt(word, 10) : (ordinals.indexOf(word) + 1 || cardinals.indexOf(word) + 1)
     return years > 0 ? `P${years}Y` : null
   }
   const unit = unitPattern.exec(text)
