@@ -47,10 +47,11 @@ const dateFields: ReadonlyArray<readonly [DateField, RegExp]> = [
 ]
 
 const renewal = /\b(?:renew\w*|evergreen|roll(?:s|ed)? over|rollover|auto-?renew\w*|extend(?:s|ed)? automatically)\b/
-const renewalNotice = /\bnon-?renewal\b|\b(?:notice|prevent|stop|opt(?: |-)?out|avoid|cancel\w*|terminat\w*|not to renew|block)\b/
+// "renew unless cancelled" still asks what renews: only notice, or stopping a renewal, asks for the notice.
+const renewalNotice = /\bnon-?renewal\b|\b(?:notice|prevent|stop|opt(?: |-)?out|avoid|not to renew|block)\b/
 const lawWords = /\b(?:law|laws|governed|governs|governing|jurisdiction|subject to)\b/
 const partyWords =
-  /\b(?:counter-?part(?:y|ies)|parties|party|signator\w*|who signed|between whom|with whom|who entered|entered into by|(?:compan(?:y|ies)|entities|firms|businesses|organi[sz]ations) (?:entered|signed|are|is)\b)|^\s*who\b.*\bbetween\b/
+  /\b(?:counter-?part(?:y|ies)|parties|party|signator\w*|who signed|between whom|with whom|who entered|entered into by|who did (?:we|i|you) sign|(?:compan(?:y|ies)|entities|firms|businesses|organi[sz]ations) (?:entered|signed|are|is)\b)|^\s*who\b.*\bbetween\b/
 
 const yearOf = (text: string) => /\b(1[89]\d\d|20\d\d)\b/.exec(text)
 
@@ -77,7 +78,7 @@ const askingWords = new Set(
   [
     "a an the of to in on at by for with from into about as is are was were be been do does did has have had will shall can could would",
     "who whom whose which what when where how why whats please tell me show list give find our my we us you your their this that its it",
-    "company companies entity entities firm firms business businesses organisation organization organisations organizations into",
+    "company companies entity entities firm firms business businesses organisation organization organisations organizations into sign",
     "counterparty counterparties counter party parties signed signatory signatories between other side name names",
     "expire expires expired expiring expiration end ends ending date dates effective effect take takes took start starts commence",
     "commences begin begins signing dated executed entered made law laws govern governs governed governing jurisdiction",
@@ -88,7 +89,7 @@ const askingWords = new Set(
 /** The words that name a contract, once the question's asking words are taken out. */
 export const nameWords = (question: string): ReadonlyArray<string> =>
   [...question.toLowerCase().matchAll(/[\p{L}\p{N}][\p{L}\p{N}'’&.-]*/gu)]
-    .map((match) => match[0].replace(/['’.]+$/, ""))
+    .map((match) => match[0].replace(/['’]/g, "").replace(/\.+$/, ""))
     .filter((word) => word.length > 0 && !askingWords.has(word))
 
 const wantedOf = (lower: string): Wanted | null => {
