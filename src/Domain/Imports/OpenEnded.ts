@@ -1,6 +1,6 @@
 import type { Block, Hit } from "./FactScan.js"
 import { scan } from "./FactScan.js"
-import { aboutTheContract, sentenceBefore } from "./TermWords.js"
+import { aboutTheContract, endsTheContract, sentenceBefore } from "./TermWords.js"
 
 /** A contract that runs until a party ends it: its expiration reads as `perpetual`. */
 
@@ -26,5 +26,6 @@ export const findPerpetual = (blocks: ReadonlyArray<Block>): Hit | undefined =>
     const sentence = sentenceBefore(blocks, hit)
     // "shall remain confidential in perpetuity" is how long a duty lasts, not the contract.
     return /\bterm\b|continue|remain|effective|in\sforce|\b(?:shall\sbe|is|has|have)\s$/i.test(sentence) && aboutTheContract.test(sentence) &&
+      endsTheContract(sentence) &&
       !/confiden|surviv|obligation|licen[cs]e\sto/i.test(sentence)
   })

@@ -63,6 +63,7 @@ const contractLength = (blocks: ReadonlyArray<Block>, hit: Hit): boolean => {
   const sentence = sentenceBefore(blocks, hit)
   return !/\*|renew|successive|additional|further|another|extension|business/i.test(text.slice(hit.start, hit.end)) &&
     /\bterm\b|in effect|in force|valid|continue|expir|duration|\blast|\brun\b/i.test(text) && (termLead.test(sentence) || dateThatIs.test(sentence)) &&
+    endsTheContract(sentence) &&
     !otherLength.test(sentence.replace(dateThatIs, "")) &&
     (!lengthEnd.test(after(blocks, hit, 40)) || startsThenRuns(sentence, after(blocks, hit, 40))) &&
     (!fromAnEvent.test(after(blocks, hit, 40)) || fromADate.test(after(blocks, hit, 80)))

@@ -29,7 +29,8 @@ const verb =
   /\b(?:shall|will|is|are|was|may|must|has|have|be|means|expir\w{0,3}|terminat(?:e|es|ing)|end(?:s|ing)?|continu\w{0,3}|remain\w{0,3}|runs?|commenc\w{0,4}|begin\w{0,4}|laps\w{0,2}|conclud\w{0,3}|appl(?:y|ies))\b/i
 /** What a subject says after its head noun: "The prices [set forth in Exhibit B to this Agreement]", "The term [of this Agreement]". */
 const subjectTail = /\s(?:of|in|to|under|by|for|from|with|within|set\sforth|provided|given|required|granted|described|contained|pursuant|hereunder)\b[\s\S]*$/i
-const contractHead = /\b(?:term|agreement|contract|amendment|hereof|expiration|expiry|duration)\b/i
+/** The contract, its term, or what a services or distribution contract is ("Consultant's engagement", "Distributor's appointment"); "it" in a term clause. */
+const contractHead = /\b(?:term|agreement|contract|amendment|hereof|expiration|expiry|duration|engagement|appointment|employment|it)\b/i
 
 /**
  * Whether what ends is the contract or its term: the subject of the nearest clause with a verb, its head noun without what follows
@@ -38,13 +39,18 @@ const contractHead = /\b(?:term|agreement|contract|amendment|hereof|expiration|e
  * sentence with no subject to read ("TERM: November 01, 2014 to") is the contract's when it names the contract or its term.
  */
 export const endsTheContract = (sentence: string): boolean => {
-  const clauses = sentence.split(/[,;:]|\b(?:that|and|or|unless|provided|which)\b/i)
+  // "in full force and effect" is one phrase, not two clauses.
+  const clauses = sentence.replace(/force\sand\seffect/gi, "force").split(/[,;:]|\b(?:that|and|or|unless|provided|which)\b/i)
+  const isContract = (subject: string) => contractHead.test(subject.replace(subjectTail, ""))
   for (let index = clauses.length - 1; index >= 0; index--) {
     const found = verb.exec(clauses[index])
     if (found === null) continue
     const subject = clauses[index].slice(0, found.index)
     // "(a) the end of …": "end" is a noun there, and a subject of articles alone is none.
-    if (/[A-Za-z]{2,}/.test(subject.replace(/\b(?:the|an?|this|such|its|any|each)\b/gi, ""))) return contractHead.test(subject.replace(subjectTail, ""))
+    if (!/[A-Za-z]{2,}/.test(subject.replace(/\b(?:the|an?|this|such|its|any|each)\b/gi, ""))) continue
+    // "This Agreement and the license granted herein shall remain": either half of a subject joined by "and" will do.
+    const joined = index > 0 && verb.exec(clauses[index - 1]) === null ? clauses[index - 1] : ""
+    return isContract(subject) || isContract(joined)
   }
   return aboutTheContract.test(sentence)
 }

@@ -17,7 +17,12 @@ describe("whose end a date is", () => {
       ["3. Insurance. Supplier shall maintain the insurance required by this Agreement through December 31, 2022.", null],
       ["3. Plan. The Marketing Plan under this Agreement for the period ending December 31, 2018 is attached as Exhibit C.", null],
       ["3. Discount. The launch discount provided in this Agreement terminates on September 30, 2018.", null],
-      ["3. Forecasts. Buyer's forecast obligations under this Agreement shall end on December 31, 2018.", null]
+      ["3. Forecasts. Buyer's forecast obligations under this Agreement shall end on December 31, 2018.", null],
+      ["3. Exclusivity. Distributor's exclusive rights under this Agreement shall continue for a period of two (2) years from the Effective Date.", null],
+      ["3. Support. Supplier shall provide the support described in this Agreement for a period of five (5) years.", null],
+      ["3. Training. The training program under this Agreement shall last for six (6) months.", null],
+      ["3. License. The trademark license granted under this Agreement is perpetual.", null],
+      ["3. Restrictions. The use restrictions in this Agreement shall continue indefinitely.", null]
     ])
   })
 
@@ -26,7 +31,16 @@ describe("whose end a date is", () => {
       ["2. Term. Unless sooner terminated, this Agreement shall continue until December 31, 2020.", "2020-12-31"],
       ["2. Term. This Agreement, unless terminated earlier in accordance with its terms, shall expire on June 30, 2021.", "2021-06-30"],
       ["2. Term. The parties agree that the term of this Agreement shall end on March 31, 2020.", "2020-03-31"],
-      ["2. Term. The term hereof shall begin on the Effective Date and end on February 28, 2021.", "2021-02-28"]
+      ["2. Term. The term hereof shall begin on the Effective Date and end on February 28, 2021.", "2021-02-28"],
+      ["2. Term. This Agreement and the license granted herein shall remain in effect until terminated.", "perpetual"],
+      [
+        "2. Term. This Agreement shall be in full force and effect commencing on the Effective Date and shall remain in effect for two (2) years.",
+        "2020-03-01"
+      ],
+      ["2. Term. This Agreement, including all Schedules, shall expire on June 30, 2021.", "2021-06-30"],
+      ["2. Term. Consultant's engagement under this Agreement shall end on December 31, 2019.", "2019-12-31"],
+      ["2. Appointment. Distributor's appointment hereunder shall continue until December 31, 2020.", "2020-12-31"],
+      ["2. Term. This Agreement is effective as of the Effective Date. It shall expire on June 30, 2020.", "2020-06-30"]
     ])
   })
 })
