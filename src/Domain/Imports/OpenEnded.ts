@@ -1,5 +1,5 @@
 import type { Block, Hit } from "./FactScan.js"
-import { scan } from "./FactScan.js"
+import { after, scan } from "./FactScan.js"
 import { aboutTheContract, endsTheContract, sentenceBefore } from "./TermWords.js"
 
 /** A contract that runs until a party ends it: its expiration reads as `perpetual`. */
@@ -18,8 +18,14 @@ const endsByNotice = new RegExp(
   "g"
 )
 
+/** "at the option of either party if the other becomes insolvent", "upon either party giving notice of a material breach": an end for cause, not at will. */
+const atWill = (blocks: ReadonlyArray<Block>, hit: Hit): boolean => {
+  const rest = /^[^.;]{0,200}/.exec(after(blocks, hit, 200))![0]
+  return /\bnotice\b/i.test(rest) && !/breach|default|insolv|bankrupt|cause|fail/i.test(rest)
+}
+
 export const findEndsByNotice = (blocks: ReadonlyArray<Block>): Hit | undefined =>
-  scan(blocks, endsByNotice, 0, blocks.length, 1)[0] ?? scan(blocks, endsByNotice, 0, blocks.length, 2)[0]
+  scan(blocks, endsByNotice, 0, blocks.length, 1)[0] ?? scan(blocks, endsByNotice, 0, blocks.length, 2).find((hit) => atWill(blocks, hit))
 
 export const findPerpetual = (blocks: ReadonlyArray<Block>): Hit | undefined =>
   scan(blocks, perpetual).find((hit) => {

@@ -59,3 +59,14 @@ describe("a term in other words", () => {
     ])
   })
 })
+
+describe("an end by a party's choice", () => {
+  it("reads perpetual only where the contract runs until a party ends it at will", () => {
+    expectReadings([
+      ["2. Term. This Agreement shall remain in force unless terminated by either party on ninety (90) days' notice.", "perpetual"],
+      ["2. Term. This Agreement shall remain in effect for the Initial Term set forth in Schedule A, unless sooner terminated.", null],
+      ["8. Termination. This Agreement shall terminate at the option of either party if the other party becomes insolvent.", null],
+      ["8. Termination. This Agreement shall terminate upon either party giving notice of a material breach that remains uncured for thirty (30) days.", null]
+    ])
+  })
+})
