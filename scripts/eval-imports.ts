@@ -17,6 +17,7 @@ import { startService } from "./evalService.js"
 import type { Label, Scores } from "./evalImports/score.js"
 import { addScores, scoreContract } from "./evalImports/score.js"
 import { printTable } from "./evalImports/table.js"
+import { scoreTitles, type TitleLabel, titleLine } from "./evalImports/titles.js"
 import { corpusDir } from "./evalImports/corpus.js"
 import { splitCorpus } from "./evalImports/split.js"
 import { judgeCorpus, printBlockCalibration } from "./evalImports/blocks.js"
@@ -46,7 +47,7 @@ const misses = (file: string, score: Scores, facts: ReadonlyArray<Fact>, label: 
 }
 
 const main = async () => {
-  const labels = JSON.parse(readFileSync(path.join(corpus, "labels.json"), "utf8")) as ReadonlyArray<Label>
+  const labels = JSON.parse(readFileSync(path.join(corpus, "labels.json"), "utf8")) as ReadonlyArray<Label & TitleLabel>
   const files = readdirSync(corpus).filter((name) => name.endsWith(".txt")).sort()
   const service = await startService()
   try {
@@ -68,6 +69,8 @@ const main = async () => {
     const split = splitCorpus(labels.map((label) => label.file))
     const scores: Array<Scores> = []
     const bySet = { develop: [] as Array<Scores>, unseen: [] as Array<Scores> }
+    // Each contract's title as the service gives it, scored against the document's name (scripts/evalImports/titles.ts).
+    const titles = new Map<string, string>()
     for (const label of labels) {
       const row = byFile.get(label.file)
       let facts: ReadonlyArray<Fact> = []
@@ -77,6 +80,7 @@ const main = async () => {
         const sheet = await call(service.url, "GET", `/contracts/${row.contract}`, { key, person })
         if (sheet.status !== 200) throw new Error(`GET /contracts/${row.contract}: ${sheet.status} ${sheet.text}`)
         facts = (sheet.body.facts as ReadonlyArray<Fact>).filter((fact) => fact.missing !== true)
+        titles.set(label.file, String(sheet.body.title))
       }
       // Dates score by what the service reads them as: an expiration written as a term reads as its end date.
       const score = scoreContract(facts.map((fact) => ({ name: fact.name, value: fact.kind === "date" ? fact.normalized ?? fact.value : fact.value })), label)
@@ -92,6 +96,7 @@ const main = async () => {
     for (const [name, set] of [["develop on", bySet.develop], ["unseen", bySet.unseen], ["all", scores]] as const) {
       console.log(`\n${name}: ${set.length} contracts`)
       printTable(addScores(set))
+      if (name !== "all") console.log(titleLine(scoreTitles(labels.filter((label) => split[name === "unseen" ? "unseen" : "develop"].has(label.file)), titles)))
     }
     // Blocks: how often a verified block is right (scripts/evalImports/blocks.ts), totals per set only.
     const sorted = (set: ReadonlySet<string>) => [...set].filter((file) => files.includes(file)).sort()
