@@ -20,7 +20,7 @@ const timeOfDay =
   "(?:at\\s)?(?:midnight|the\\sclose\\sof\\sbusiness|\\d{1,2}(?::\\d{2})?\\s?[ap]\\.?m\\.?)\\s(?:\\([^)]{1,30}\\)\\s|(?:[a-z]{2,12}\\s){0,3}time\\s)?"
 const expirationCue = new RegExp(
   "(?:(?:end|ends|ending|expire|expires|expiring|expiration|terminate|terminates|conclude|concludes|concluding|lapse|lapses)(?:\\s(?:automatically|immediately))?|" +
-    `(?:until|through)(?:\\sand\\s(?:including|until))?|(?:up\\s)?to\\sand\\sincluding|end:|end\\sdate:?|extended\\s(?:to|until|through)|${definedEnd})\\s{0,3}(?:${timeOfDay})?(?:on\\s)?(?:the\\s)?` +
+    `(?:until|through)(?:\\sand\\s(?:including|until)|\\s\\(and\\sincluding\\))?|(?:up\\s)?to\\sand\\sincluding|end:|end\\sdate:?|extended\\s(?:to|until|through)|${definedEnd})\\s{0,3}(?:${timeOfDay})?(?:on\\s)?(?:the\\s)?` +
     "(?:(?:later|earlier)\\sof\\s(?:\\([a-z1]{1,3}\\)\\s{0,2})?)?$",
   "i"
 )

@@ -1,7 +1,7 @@
 import type { Block, Hit } from "./FactScan.js"
 import { after, scan } from "./FactScan.js"
 import { duration } from "./Patterns.js"
-import { datePattern, endsTheContract, firstWritten, notThisTerm, sentenceBefore } from "./TermWords.js"
+import { datePattern, endsTheContract, firstWritten, lastSigned, notThisTerm, sentenceBefore } from "./TermWords.js"
 
 const endVerb = String.raw`\b(?:end|ends|ending|expire|expires|expiring|terminate|terminates|until|through)\s(?:on\s|at\s)?`
 const ordinal = String.raw`(?:first|second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth|\d{1,2}(?:st|nd|rd|th))`
@@ -42,18 +42,25 @@ const dateThatIs = /\b(?:end|ends|ending|expire|expires|expiring|terminate|termi
 const otherLength =
   /renew|extended|extension|successive|additional|notice|surviv|during|thereafter|following|after\s|prior|confiden|compet|solicit|warrant|payment|invoice|records|insurance|royalt|licen[cs]e\sgranted|until|maximum|minimum|at\sleast|more\sthan|less\sthan|excess|exceed/i
 const lengthEnd =
-  /^\s?(?:'s?\s)?(?:(?:after|following)(?!\s(?:the\s)?(?:date\sof\s|date\shereof|Effective\sDate|Commencement\sDate|signing|signature|execution))|prior|before|thereafter(?!\s?\()|notice|written|of\s(?:written\s|prior\s)?notice|from\s(?:the\s)?(?:date\sof\s)?(?:termination|expiration|receipt|delivery)|from\s(?:the\s)?date\s(?:on\s)?which)/i
+  /^\s?(?:'s?\s)?(?:(?:after|following)(?!\s(?:the\s)?(?:date\sof\s|date\shereof|Effective\sDate|Commencement\sDate|signing|signature|execution))|prior|before|thereafter(?!\s?\()|notice|written|of\s(?:written\s|prior\s)?notice|from\s(?:the\s)?(?:date\sof\s)?(?:termination|expiration|receipt|delivery)|from\s(?:the\s)?date\s(?:on\s)?which(?!\s(?:it|this\sAgreement)\s(?:is|has\sbeen)\s(?:signed|executed)))/i
 
 /** "from the Effective Date", "from the date hereof": where the length counts from, kept with it so the reading counts from there too. */
 const lengthFrom = new RegExp(
   String
-    .raw`^\s(?:from|after|following)\s(?:the\s)?(?:date\sof\s(?:this\sAgreement|(?:its\s)?execution|signing)|signing|signature|execution|date\shereof|${firstWritten}|(?:date\sof\s)?(?:the\s)?(?:Effective|Commencement)\sDate)`,
+    .raw`^\s(?:from|after|following)\s(?:the\s)?(?:date\sof\s(?:this\sAgreement|(?:its\s)?execution|signing)|signing|signature|execution|date\shereof|${firstWritten}|${lastSigned}|(?:date\sof\s)?(?:the\s)?(?:Effective|Commencement)\sDate)`,
   "i"
 )
 /** "end on the first anniversary of the date of this Agreement": a length in years, and where it counts from. */
 const anniversary =
   /\b(?:(?:first|second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth|\d{1,2}(?:st|nd|rd|th))(?:\s\(\d{1,2}(?:st|nd|rd|th)\))?(?:[\s-]year)?|(?:one|two|three|four|five|six|seven|eight|nine|ten|\d{1,2})(?:\s\(\d{1,2}\))?[\s-]year)\sanniversary\s(?:thereof|of\s(?:the\s)?(?:date\sof\s(?:this\sAgreement|(?:its\s)?execution)|date\shereof|(?:Effective|Commencement)\sDate))/gi
 
+const dayBefore = String.raw`day\s(?:immediately\s)?(?:before|preceding|prior\sto)\s(?:the\s)?`
+/** "expire on the", "end on the date of the", "expire on the earlier of (i) the", "end on the day before the": an anniversary next ends the term. */
+const anniversaryLead = new RegExp(
+  String.raw`(?:expir\w{0,3}|end(?:s|ed|ing)?|until|through|terminat\w{0,3})\s(?:on\s|at\s)?(?:the\s)?` +
+    String.raw`(?:date\sof\sthe\s|(?:earlier|later)\sof\s(?:\([a-z1]{1,3}\)\s)?the\s|${dayBefore})?$`,
+  "i"
+)
 /** "shall commence on the Effective Date and continue for three (3) years thereafter": the years run after the start just named. */
 const startsThenRuns = (sentence: string, next: string): boolean =>
   /^\s?thereafter\b/i.test(next) && /\b(?:commenc\w{0,4}|begin\w{0,4}|effective)\b/i.test(sentence)
@@ -81,7 +88,7 @@ const fromADate = new RegExp(`^,?\\s(?:from|after|commencing|beginning|starting)
 /** "ten years from the date of first commercial sale": a length counted from an event no fact dates, so no end can be read. */
 const fromAnEvent = new RegExp(
   String
-    .raw`^,?\s(?:from|after|following)\s(?!the\s(?:date\s(?:hereof|of\s(?:the\s)?(?:this|its|execution|signing|Effective|Commencement))|${firstWritten}|Effective|Commencement|Start)\b)(?!(?:signing|signature|execution)\b)`,
+    .raw`^,?\s(?:from|after|following)\s(?!the\s(?:date\s(?:hereof|of\s(?:the\s)?(?:this|its|execution|signing|Effective|Commencement))|${firstWritten}|${lastSigned}|Effective|Commencement|Start)\b)(?!(?:signing|signature|execution)\b)`,
   "i"
 )
 
@@ -92,12 +99,14 @@ export const findTermLength = (blocks: ReadonlyArray<Block>): Hit | undefined =>
     return lead === null ? hit : { ...hit, start: hit.start + lead[0].length }
   }).find((hit) => contractLength(blocks, hit))
   if (length !== undefined) return withStart(blocks, length)
-  return scan(blocks, anniversary).find((hit) => {
+  const found = scan(blocks, anniversary).find((hit) => {
     const sentence = sentenceBefore(blocks, hit)
     // "expire on the date of the fifth anniversary", "expire on the earlier of (i) the third anniversary".
-    return /(?:expir\w{0,3}|end(?:s|ed|ing)?|until|through|terminat\w{0,3})\s(?:on\s|at\s)?(?:the\s)?(?:date\sof\sthe\s|(?:earlier|later)\sof\s(?:\([a-z1]{1,3}\)\s)?the\s)?$/i
-      .test(sentence) &&
+    return anniversaryLead.test(sentence) &&
       endsTheContract(sentence) &&
       !/renew|additional|extension/i.test(sentence)
   })
+  // "end on the day before the fifth anniversary": the day is part of the end, so its reading takes it off.
+  const lead = found === undefined ? null : new RegExp(`${dayBefore}$`, "i").exec(sentenceBefore(blocks, found))
+  return found === undefined || lead === null ? found : { ...found, start: found.start - lead[0].length }
 }

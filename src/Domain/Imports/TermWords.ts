@@ -20,6 +20,9 @@ export const datePattern = new RegExp(
 
 /** "the date first written above", "the date first above written", "the date first set forth above": the date the preamble gives. */
 export const firstWritten = String.raw`(?:the\s)?date\sfirst\s(?:(?:written|set\sforth|stated)\sabove|above\s(?:written|set\sforth|stated))`
+/** "the date of the last signature hereto", "the date on which it is signed by both parties": the agreement's date, as the signatures give it. */
+export const lastSigned = String
+  .raw`(?:the\s)?date\s(?:of\s(?:the\s)?(?:last|final)\s(?:signature|execution)|on\swhich\s(?:it|this\sAgreement)\s(?:is|has\sbeen)\s(?:signed|executed))`
 /** A term other than the one running: a renewal, an extension a party may choose ("may be extended … until", "an option to extend"); "is hereby extended until" is the term. */
 export const notThisTerm = /\bduring\b|renew|additional|extension|\bextend\b|\bmay\s(?:\w{1,12}\s){0,2}extended\b|\boption\b/i
 /** A sentence whose subject is the contract or its term, not a fee, a phase or a confidence kept. */

@@ -167,10 +167,17 @@ export const addPeriod = (start: string, period: string): string | null => {
   return `${end.getUTCFullYear()}-${pad(end.getUTCMonth() + 1)}-${pad(end.getUTCDate())}`
 }
 
+const dayBefore = (date: string): string | null => {
+  const parts = /^(\d{4})-(\d{2})-(\d{2})$/.exec(date)
+  if (parts === null) return null
+  const day = new Date(Date.UTC(Number(parts[1]), Number(parts[2]) - 1, Number(parts[3]) - 1))
+  return `${day.getUTCFullYear()}-${pad(day.getUTCMonth() + 1)}-${pad(day.getUTCDate())}`
+}
+
 /** A length counts from the effective date, else the agreement date; from the agreement date first when its words say so ("from the date hereof"). */
 const startOf = (value: string, facts: ReadonlyArray<FactWords>): string | null => {
   const fromSigning =
-    /date hereof|date of (?:this agreement|(?:its )?execution|signing)|date first (?:written|set forth|stated|above)|(?:after|from|following) (?:signing|signature|execution)/i
+    /date hereof|date of (?:this agreement|(?:its )?execution|signing)|date first (?:written|set forth|stated|above)|date of (?:the )?(?:last|final) (?:signature|execution)|date on which (?:it|this agreement) (?:is|has been) (?:signed|executed)|(?:after|from|following) (?:signing|signature|execution)/i
       .test(value)
   for (const name of fromSigning ? ["agreement_date", "effective_date"] : ["effective_date", "agreement_date"]) {
     const start = facts.find((fact) => fact.name === name && fact.kind === "date")
@@ -206,7 +213,9 @@ const readExpiration = (value: string, facts: ReadonlyArray<FactWords>): string 
   if (dates.length > 1) return null
   if (dates.length === 0) {
     const start = startOf(value, facts)
-    return start === null ? null : addPeriod(start, period)
+    const end = start === null ? null : addPeriod(start, period)
+    // "the day before the fifth anniversary" takes off the day the words take off.
+    return end !== null && /^(?:the )?day (?:immediately )?(?:before|preceding|prior to)\b/i.test(value) ? dayBefore(end) : end
   }
   // "12 weeks from February 8, 2018" counts from the date; "three (3) years expiring May 31, 2001" ends on it.
   const counted = /\b(?:from|after|commencing|beginning|starting)(?: on)?(?: the)? ?$/.test(text.slice(Math.max(0, dates[0]!.at - 30), dates[0]!.at))

@@ -45,6 +45,32 @@ describe("an end stated with a detour", () => {
   })
 })
 
+describe("an end in the words of a cover sheet, a statement of work or a signature", () => {
+  it("reads the end", () => {
+    expectReadings([
+      ["2. Contract Period: 1 April 2018 to 31 March 2020", "2020-03-31"],
+      ["2. Term: Effective Date through December 31, 2020", "2020-12-31"],
+      ["2. Term. The term of this SOW shall be from March 1, 2018 through August 31, 2018.", "2018-08-31"],
+      ["2. Term. This Agreement shall continue for an initial term ending on December 31, 2020.", "2020-12-31"],
+      ["2. Term. The Term shall be deemed to have commenced on the Effective Date and shall end on June 30, 2020.", "2020-06-30"],
+      ["2. Term. This Agreement shall automatically expire and terminate on March 31, 2021.", "2021-03-31"],
+      ["2. Term. This Agreement shall remain in effect until (and including) December 31, 2020.", "2020-12-31"],
+      ["2. Term. This Agreement begins on the Effective Date and lasts for 2 years.", "2020-03-01"],
+      ["2. Term. This Agreement shall remain in effect for a period of one year from the date of the last signature hereto.", "2019-03-01"],
+      ["2. Term. This Agreement shall continue for two (2) years from the date on which it is signed by both parties.", "2020-03-01"],
+      ["2. Term. The Term shall end on the day before the fifth anniversary of the Effective Date.", "2023-02-28"],
+      ["2. Term. This Agreement shall expire on the day immediately preceding the third (3rd) anniversary of the Effective Date.", "2021-02-28"]
+    ])
+  })
+
+  it("reads nothing from an end no date fixes", () => {
+    expectReadings([
+      ["2. Term. This Agreement expires on the date the last Purchase Order is fulfilled.", null],
+      ["2. Term. This Agreement expires at the end of the Initial Term.", null]
+    ])
+  })
+})
+
 describe("an amendment that moves the end", () => {
   it("reads the new end", () => {
     expectReadings([
