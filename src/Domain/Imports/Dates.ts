@@ -24,6 +24,7 @@ const expirationCue = new RegExp(
     "(?:(?:later|earlier)\\sof\\s(?:\\([a-z1]{1,3}\\)\\s{0,2})?)?$",
   "i"
 )
+const pastTense = /\b(?:was|were|had|remained|continued|ended|expired)\b/i
 /** "shall remain in effect for the period ending": the period is the contract's own. */
 const contractsPeriod = /(?:in\s(?:effect|force)|continue|term)\s(?:for\s)?the\speriod\sending\s{0,3}(?:on\s)?$/i
 /** "agree to extend the Term for an additional year, such that the Term shall now expire on": what follows "such that" is the term. */
@@ -77,8 +78,10 @@ export const findDates = (blocks: ReadonlyArray<Block>) => {
     signingStart.test(whole)
   const effective = explicit ?? (tied ? agreement : undefined)
   // An end date written beats a length; either beats "until terminated" (findPerpetual), which a stated length contradicts.
-  const expiration = all.find((hit) => {
+  const ends = all.filter((hit) => {
     const sentence = sentenceBefore(blocks, hit)
+    // A recital, or words in the past ("that remained in effect until"), tell of an earlier agreement's end.
+    if (/^(?:[A-Z]\.\s)?WHEREAS\b/i.test(blocks[hit.block].text) || pastTense.test(sentence)) return false
     // "TERM: November 01, 2014 to October 31, 2017": the end of a range of dates ends the term.
     const lead = before(blocks, hit, 80)
     // "Contract Year ending Oct 31, 1999" ends a year of the contract, not the contract.
@@ -87,6 +90,9 @@ export const findDates = (blocks: ReadonlyArray<Block>) => {
     // "Expiration Date" means …: the defined term says whose end it is.
     const defined = new RegExp(`${definedEnd}\\s{0,3}$`, "i").test(lead)
     return cued && (endsTheContract(sentence) || defined) && !notThisTerm.test(thisTermPart(sentence))
-  }) ?? findPeriodEnd(blocks) ?? findTermLength(blocks)
+  })
+  // An amendment names the old end and then the new: "which would otherwise expire on …, is hereby extended until …".
+  const expiration = ends.find((hit) => /\bhereby\s(?:extended|amended|changed)\b[^.;]{0,40}$/i.test(before(blocks, hit, 80))) ?? ends[0] ??
+    findPeriodEnd(blocks) ?? findTermLength(blocks)
   return { agreement, effective, expiration }
 }

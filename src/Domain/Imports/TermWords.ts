@@ -29,7 +29,7 @@ export const notThisTerm = /\bduring\b|renew|additional|extension|\bextend\b|\bm
 export const aboutTheContract = /\b(?:agreement|term|terms\sof\s(?:the|this)|contract)\b/i
 
 const verb =
-  /\b(?:shall|will|is|are|was|may|must|has|have|be|means|expir\w{0,3}|terminat(?:e|es|ing)|end(?:s|ing)?|continu\w{0,3}|remain\w{0,3}|runs?|commenc\w{0,4}|begin\w{0,4}|laps\w{0,2}|conclud\w{0,3}|appl(?:y|ies))\b/i
+  /\b(?:shall|will|would|should|can|could|might|is|are|was|were|may|must|has|have|be|means|expir\w{0,3}|terminat(?:e|es|ing)|end(?:s|ing)?|continu\w{0,3}|remain\w{0,3}|runs?|commenc\w{0,4}|begin\w{0,4}|laps\w{0,2}|conclud\w{0,3}|appl(?:y|ies))\b/i
 /** What a subject says after its head noun: "The prices [set forth in Exhibit B to this Agreement]", "The term [of this Agreement]". */
 const subjectTail = /\s(?:of|in|to|under|by|for|from|with|within|set\sforth|provided|given|required|granted|described|contained|pursuant|hereunder)\b[\s\S]*$/i
 /** The contract, its term, or what a services or distribution contract is ("Consultant's engagement", "Distributor's appointment"); "it" in a term clause. */

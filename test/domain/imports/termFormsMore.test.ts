@@ -82,8 +82,17 @@ describe("an amendment that moves the end", () => {
         "2. Extension. The parties hereby agree to extend the Term of the Agreement for an additional one (1) year period, such that the Term shall now expire on June 30, 2019.",
         "2019-06-30"
       ],
-      ["2. Extension. The Term of the Agreement is extended through and including March 31, 2020.", "2020-03-31"]
+      ["2. Extension. The Term of the Agreement is extended through and including March 31, 2020.", "2020-03-31"],
+      ["2. Extension. The Agreement, which would otherwise expire on December 31, 2018, is hereby extended until December 31, 2019.", "2019-12-31"]
     ])
+    expect(
+      expirationOf(
+        "WHEREAS, the Agreement is scheduled to expire on December 31, 2018, and the parties wish to extend its term.",
+        "2. Extension. The Term of the Agreement is hereby extended until June 30, 2020."
+      )
+    ).toBe("2020-06-30")
+    // A recital of an earlier agreement that has ended says nothing of this one's end.
+    expect(expirationOf("WHEREAS, the parties were parties to a distribution agreement that remained in effect until December 31, 2017.")).toBeNull()
   })
 })
 
