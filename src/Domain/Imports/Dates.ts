@@ -11,7 +11,7 @@ export { datePattern } from "./TermWords.js"
 const madeCue = /(?:made|entered\sinto|dated)(?:\s(?:and\sentered\sinto\s)?(?:as\sof|on|this))?\s{0,3}(?:the\s)?$/i
 const agreementCue = /(?:made|entered\sinto|dated|executed|as\sof|effective|this|on|day\sof|Dated:?|Date:?)[^.]{0,60}$/i
 const effectiveCue =
-  /(?:effective(?:\s(?:retroactive(?:ly)?\s)?(?:as\sof|on|date|from))?|com(?:e|es|ing)\sinto\s(?:force|effect)(?:\s(?:as\sof|on|from))?|commenc\w{0,4}(?:\son)?|start(?:s|ing)?(?:\son)?|start:|(?:Effective|Commencement)\sDate(?::|["”]?\s(?:of\sthis\s(?:Agreement|Contract)\s)?(?:is|means|shall\smean|shall\sbe|will\sbe))?|begin\w{0,4}(?:\son)?)\s{0,3}(?:this\s)?$/i
+  /(?:effective(?:\s(?:retroactive(?:ly)?\s)?(?:as\sof|on|date|from))?|(?:takes?|taking|with)\seffect\s(?:as\sof|on|from)|com(?:e|es|ing)\sinto\s(?:force|effect)(?:\s(?:as\sof|on|from))?|commenc\w{0,4}(?:\son)?|start(?:s|ing)?(?:\son)?|start:|(?:Effective|Commencement)\sDate(?::|["”]?\s(?:of\sthis\s(?:Agreement|Contract|Amendment)\s)?(?:is|means|shall\smean|shall\sbe|will\sbe))?|begin\w{0,4}(?:\son)?)\s{0,3}(?:this\s)?$/i
 /** "The expiry date of this Agreement is", "\"Expiration Date\" means", "the expiration date of the Agreement is hereby changed to". */
 const definedEnd =
   "(?:expiration|expiry)\\sdate(?::|[\"”]?(?:\\sof\\s(?:this|the)\\s(?:Agreement|Contract|Term))?\\s(?:means|shall\\smean|is|shall\\sbe|will\\sbe)(?:\\shereby\\s(?:changed|amended|extended)\\sto)?)"

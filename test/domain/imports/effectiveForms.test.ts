@@ -87,7 +87,20 @@ describe("the agreement date and the effective date", () => {
         "2016-05-01",
         "2016-07-01"
       ]],
-      [`Effective Date: July 1, 2016\nThis License Agreement is made as of May 1, 2016 ${parties}.`, plainTerm, ["2016-05-01", "2016-07-01"]]
+      [`Effective Date: July 1, 2016\nThis License Agreement is made as of May 1, 2016 ${parties}.`, plainTerm, ["2016-05-01", "2016-07-01"]],
+      [`This License Agreement is made as of May 1, 2016 ${parties}.`, "2. Effect. This Agreement takes effect on July 1, 2016.", ["2016-05-01", "2016-07-01"]],
+      [`This License Agreement is made on 1 May 2016 ${parties}.`, "2. Commencement. This Agreement applies with effect from 1 July 2016.", [
+        "2016-05-01",
+        "2016-07-01"
+      ]],
+      [`This Amendment No. 1 is made as of May 1, 2016 ${parties}.`, "2. Effect. The Effective Date of this Amendment is July 1, 2016.", [
+        "2016-05-01",
+        "2016-07-01"
+      ]],
+      [`This License Agreement is made as of May 1, 2016 ${parties}.`, "2. Effect. This Agreement shall be deemed effective as of April 1, 2016.", [
+        "2016-05-01",
+        "2016-04-01"
+      ]]
     ])
   })
 
