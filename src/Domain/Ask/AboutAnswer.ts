@@ -62,7 +62,8 @@ const said = (
       return { facts, sentence: facts.length === 0 ? `${the} names no governing law.` : `${the} is governed by the laws of ${facts[0]!.value}.` }
     }
     case "renewal": {
-      const facts = first((fact) => isRenewalFact(contract, fact))
+      // The renewal term itself first; a term or notice of a renewal clause only when none is read.
+      const facts = [...first((fact) => fact.name === "renewal_term"), ...first((fact) => isRenewalFact(contract, fact))].slice(0, 1)
       return { facts, sentence: facts.length === 0 ? `${the} states no renewal.` : `${the} renews: ${facts[0]!.value}.` }
     }
     case "notice": {
@@ -80,7 +81,9 @@ const said = (
       const reading = normalizedValue(facts[0]!, contract.facts)
       if (reading === "perpetual") return { facts, sentence: `${the} runs until it is terminated: it has no expiration date.` }
       const verb = { expiration_date: "expires on", effective_date: "took effect on", agreement_date: "is dated" }[wants]
-      const date = reading === null ? String(facts[0]!.value) : dateInWords(reading)
+      // A term with no start to count from has no date: its words are said as they stand.
+      if (reading === null) return { facts, sentence: `${the} states its ${what} as "${facts[0]!.value}", which names no date.` }
+      const date = dateInWords(reading)
       // An effective date read from the date it was made says so.
       const made = facts[0]!.name === wants ? "" : " (the date it was made: it names no other start)"
       return { facts, sentence: `${the} ${verb} ${date}${made}.` }

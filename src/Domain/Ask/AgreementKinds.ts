@@ -46,7 +46,7 @@ export const agreementKinds: ReadonlyArray<AgreementKind> = [
 
 /**
  * A kind's words count only as the kind of a whole agreement: before "agreements", "contracts",
- * "deals" (one word may come between: "license and distribution agreements"), or as the question's
+ * "deals" (one word may come between: "distribution services agreements"), or as the question's
  * last word ("do we have any joint ventures?").
  */
 const kindPattern = (asked: string) =>

@@ -41,7 +41,9 @@ const dateVerbs = {
   agreement_date: ["was signed", "were signed"]
 } as const
 
-const money = (amount: number) => `$${amount.toLocaleString("en-US")}`
+const symbols: Readonly<Record<string, string>> = { USD: "$", GBP: "£", EUR: "€" }
+const money = (amount: number, currency: string) =>
+  symbols[currency] === undefined ? `${amount.toLocaleString("en-US")} ${currency}` : `${symbols[currency]}${amount.toLocaleString("en-US")}`
 
 /** What the question asked, for one contract and for several. */
 const predicate = (filter: Filter): readonly [string, string] => {
@@ -57,7 +59,7 @@ const predicate = (filter: Filter): readonly [string, string] => {
       return [`${one} ${filter.op} ${filter.year}`, `${many} ${filter.op} ${filter.year}`]
     }
     case "amount":
-      return [`states an amount ${filter.op} ${money(filter.amount)}`, `state an amount ${filter.op} ${money(filter.amount)}`]
+      return [`states an amount ${filter.op} ${money(filter.amount, filter.currency)}`, `state an amount ${filter.op} ${money(filter.amount, filter.currency)}`]
     case "agreement_kind":
       return [`is ${/^[aeiou]/.test(filter.agreement.name) ? "an" : "a"} ${filter.agreement.name} agreement`, `are ${filter.agreement.name} agreements`]
   }

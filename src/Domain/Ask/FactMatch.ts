@@ -83,9 +83,16 @@ const meeting = (filter: Filter, facts: ReadonlyArray<FactRow>): { readonly row:
       return undefined
     }
     case "amount": {
-      const row = facts.find((fact) =>
-        fact.kind === "money" && readMoney(fact.value).some((q) => filter.op === "over" ? q.value > filter.amount : q.value < filter.amount)
-      )
+      // Sums compare only in the question's currency: "over €500,000" is no question about dollars.
+      const meets = (value: number) =>
+        filter.op === "over"
+          ? value > filter.amount
+          : filter.op === "under"
+          ? value < filter.amount
+          : filter.op === "at least"
+          ? value >= filter.amount
+          : value <= filter.amount
+      const row = facts.find((fact) => fact.kind === "money" && readMoney(fact.value).some((sum) => sum.unit === filter.currency && meets(sum.value)))
       return row && { row, reading: null }
     }
     case "agreement_kind":

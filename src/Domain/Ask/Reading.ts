@@ -1,4 +1,5 @@
 import { type AgreementKind, kindsAsked } from "./AgreementKinds.js"
+import { readMoney } from "../Playbooks/ReadMoney.js"
 import { placesIn } from "./Places.js"
 
 /**
@@ -9,6 +10,8 @@ import { placesIn } from "./Places.js"
  * to full-text search.
  */
 
+export type AmountOp = "over" | "under" | "at least" | "at most"
+
 export type DateField = "expiration_date" | "effective_date" | "agreement_date"
 
 export type Filter =
@@ -16,7 +19,7 @@ export type Filter =
   | { readonly kind: "renews" }
   | { readonly kind: "renewal_notice" }
   | { readonly kind: "date"; readonly field: DateField; readonly op: "before" | "after" | "in"; readonly year: number }
-  | { readonly kind: "amount"; readonly op: "over" | "under"; readonly amount: number }
+  | { readonly kind: "amount"; readonly op: AmountOp; readonly amount: number; readonly currency: string }
   | { readonly kind: "agreement_kind"; readonly agreement: AgreementKind }
 
 export type Wanted = "parties" | DateField | "law" | "renewal" | "notice"
@@ -51,7 +54,7 @@ const renewal = /\b(?:renew\w*|evergreen|roll(?:s|ed)? over|rollover|auto-?renew
 const renewalNotice = /\bnon-?renewal\b|\b(?:notice|prevent|stop|opt(?: |-)?out|avoid|not to renew|block)\b/
 const lawWords = /\b(?:law|laws|governed|governs|governing|jurisdiction|subject to)\b/
 const partyWords =
-  /\b(?:counter-?part(?:y|ies)|parties|party|signator\w*|who signed|between whom|with whom|who entered|entered into by|who did (?:we|i|you) sign|(?:compan(?:y|ies)|entities|firms|businesses|organi[sz]ations) (?:entered|signed|are|is)\b)|^\s*who\b.*\bbetween\b/
+  /\b(?:counter-?part(?:y|ies)|parties|party|signator\w*|who signed|between whom|with whom|who entered|entered into by|who did (?:we|i|you) sign|other side|(?:compan(?:y|ies)|entities|firms|businesses|organi[sz]ations) (?:entered|signed|are|is)\b)|^\s*who\b.*\bbetween\b/
 
 const yearOf = (text: string) => /\b(1[89]\d\d|20\d\d)\b/.exec(text)
 
@@ -59,18 +62,25 @@ const yearOf = (text: string) => /\b(1[89]\d\d|20\d\d)\b/.exec(text)
 const dateOp = (text: string, at: number): "before" | "after" | "in" => {
   const before = text.slice(Math.max(0, at - 24), at)
   if (/\b(?:before|prior to|earlier than|until|by|no later than)\s+(?:the end of\s+)?(?:year\s+)?$/.test(before)) return "before"
-  if (/\b(?:after|since|later than|following|from)\s+(?:the end of\s+)?(?:year\s+)?$/.test(before)) return "after"
+  if (/\b(?:after|since|later than|following)\s+(?:the end of\s+)?(?:year\s+)?$/.test(before)) return "after"
   return "in"
 }
 
-const amountOf = (text: string): Filter | null => {
-  const match =
-    /\b(over|above|more than|exceed\w*|greater than|at least|under|below|less than)\s+(?:us\s?)?(?:\$|usd\s?|€|eur\s?|£|gbp\s?)\s?(\d[\d,]*(?:\.\d+)?)\s*(k|m|thousand|million|billion)?\b/
-      .exec(text)
-  if (match === null) return null
-  const scale = { k: 1e3, thousand: 1e3, m: 1e6, million: 1e6, billion: 1e9 }[match[3] ?? ""] ?? 1
-  const amount = Number(match[2]!.replace(/,/g, "")) * scale
-  return Number.isFinite(amount) ? { kind: "amount", op: /under|below|less/.test(match[1]!) ? "under" : "over", amount } : null
+const comparisons: ReadonlyArray<readonly [RegExp, AmountOp]> = [
+  [/\b(?:at least|no less than|not less than|a minimum of)\s+$/, "at least"],
+  [/\b(?:at most|no more than|not more than|up to|a maximum of)\s+$/, "at most"],
+  [/\b(?:over|above|more than|exceed\w*|greater than|larger than|bigger than)\s+$/, "over"],
+  [/\b(?:under|below|less than|smaller than|lower than)\s+$/, "under"]
+]
+
+/** "over $100,000", "at least €1.5 million", "less than $50k": the sum as the contract reader reads sums, with its currency. */
+const amountOf = (question: string): Filter | null => {
+  for (const sum of readMoney(question)) {
+    const before = question.slice(Math.max(0, sum.start - 30), sum.start).toLowerCase()
+    const op = comparisons.find(([words]) => words.test(before))?.[1]
+    if (op !== undefined && Number.isFinite(sum.value)) return { kind: "amount", op, amount: sum.value, currency: sum.unit }
+  }
+  return null
 }
 
 /** Words that say what is asked, not which contract: what is left names the contract ("the Master Franchise Agreement"). */
@@ -82,7 +92,7 @@ const askingWords = new Set(
     "counterparty counterparties counter party parties signed signatory signatories between other side name names",
     "expire expires expired expiring expiration end ends ending date dates effective effect take takes took start starts commence",
     "commences begin begins signing dated executed entered made law laws govern governs governed governing jurisdiction",
-    "renew renews renewal renewed notice period required need needs term"
+    "renew renews renewal renewed renewing notice period required need needs needed term automatically auto much many stop prevent avoid give given must before"
   ].join(" ").split(" ")
 )
 
@@ -105,7 +115,8 @@ const filtersOf = (question: string, lower: string): ReadonlyArray<Filter> => {
   const filters: Array<Filter> = []
   const place = placesIn(question)[0]
   // A place alone ("Delaware contracts") is the law too, unless the question asks who or when of one contract.
-  const placeAlone = placesIn(question).length === 1 && !partyWords.test(lower) && yearOf(lower) === null
+  const wants = wantedOf(lower)
+  const placeAlone = placesIn(question).length === 1 && (wants === null || wants === "law") && yearOf(lower) === null
   if (place !== undefined && (lawWords.test(lower) || placeAlone)) filters.push({ kind: "law", place })
   if (renewal.test(lower)) filters.push(renewalNotice.test(lower) ? { kind: "renewal_notice" } : { kind: "renews" })
   const year = yearOf(lower)
@@ -113,21 +124,28 @@ const filtersOf = (question: string, lower: string): ReadonlyArray<Filter> => {
     const field = dateFields.find(([, words]) => words.test(lower))?.[0] ?? "agreement_date"
     filters.push({ kind: "date", field, op: dateOp(lower, year.index), year: Number(year[1]) })
   }
-  const amount = amountOf(lower)
+  const amount = amountOf(question)
   if (amount !== null) filters.push(amount)
   for (const agreement of kindsAsked(lower)) filters.push({ kind: "agreement_kind", agreement })
   return filters
 }
 
-export const readQuestion = (question: string): QuestionReading => {
-  const lower = question.toLowerCase().replace(/\s+/g, " ")
+/** "Which franchise agreements …", "list …", "do we have any …": a question about a set of contracts, never about one. */
+const asksForSet =
+  /^\s*(?:(?:which|what) (?:of (?:our|the) )?(?:[\w-]+ ){0,3}(?:contracts|agreements|deals)\b|(?:list|show|find|give)\b|(?:do|does) (?:we|any)\b|(?:are|is) there\b|how many\b|any\b)/
+
+export const readQuestion = (raw: string): QuestionReading => {
+  const question = raw.replace(/\s+/g, " ")
+  const lower = question.toLowerCase()
   const filters = filtersOf(question, lower)
   const wants = wantedOf(lower)
   const name = nameWords(question)
   // A question about one contract names it; the words left must say more than "agreement", and
   // it sets no filter but the kind its name says ("who signed the franchise agreement?").
   const namesOne = name.some((word) => !/^(?:agreements?|contracts?|deals?)$/.test(word))
-  const about = wants !== null && namesOne && filters.every((filter) => filter.kind === "agreement_kind")
+  // Its renewal is what it wants, so "does the Supply Agreement renew?" sets no filter but the kind.
+  const aboutFilters = filters.every((filter) => filter.kind === "agreement_kind" || filter.kind === "renews" || filter.kind === "renewal_notice")
+  const about = wants !== null && namesOne && aboutFilters && !asksForSet.test(lower)
     ? { wants, counterparty: /counter-?part|other side|with whom/.test(lower), name }
     : null
   return { filters, about }

@@ -167,3 +167,19 @@ describe("the contracts a question names", () => {
     expectWellCited(pieces, [full, twin], ["the State of New York", "the State of New York"])
   })
 })
+
+describe("the renewal and the end of a named contract", () => {
+  const initial = fact("term", "term", "five (5) years", term)
+
+  it("says the renewal term itself, not the initial term or the notice standing in the same clause", () => {
+    const text = textOf(answer("renewal", [supply([initial, notice, renewal])]))
+    expect(text).toContain("renews: successive one-year periods.")
+    expect(textOf(answer("renewal", [supply([initial, notice])]))).toContain("renews: five (5) years.")
+  })
+
+  it("says an end written as a length with no start to count from as its words, naming no date", () => {
+    const text = textOf(answer("expiration_date", [supply([expires])]))
+    expect(text).toContain("states its expiration date as \"five (5) years\", which names no date.")
+    expect(text).not.toMatch(/expires on/)
+  })
+})

@@ -38,7 +38,7 @@ describe("the count sentence", () => {
     const filters: ReadonlyArray<Filter> = [
       { kind: "agreement_kind", agreement: kindsAsked("license agreements")[0]! },
       { kind: "date", field: "expiration_date", op: "before", year: 2015 },
-      { kind: "amount", op: "over", amount: 1_500_000 }
+      { kind: "amount", op: "over", amount: 1_500_000, currency: "USD" }
     ]
     expect(countSentence(filters, 2, 2)).toBe("2 contracts are license agreements, expire before 2015 and state an amount over $1,500,000:")
     expect(countSentence(filters, 1, 1)).toBe("One contract is a license agreement, expires before 2015 and states an amount over $1,500,000:")
@@ -48,6 +48,8 @@ describe("the count sentence", () => {
     expect(countSentence([{ kind: "date", field: "effective_date", op: "after", year: 2010 }], 3, 3)).toBe("3 contracts took effect after 2010:")
     expect(countSentence([{ kind: "date", field: "agreement_date", op: "in", year: 2019 }], 0, 0)).toBe("No contract you can see was signed in 2019.")
     expect(countSentence([{ kind: "law", place: "the Commonwealth of Virginia" }], 1, 1)).toBe("One contract is governed by the laws of Virginia:")
+    expect(countSentence([{ kind: "amount", op: "at least", amount: 500_000, currency: "EUR" }], 1, 1)).toBe("One contract states an amount at least €500,000:")
+    expect(countSentence([{ kind: "amount", op: "under", amount: 900, currency: "CHF" }], 2, 2)).toBe("2 contracts state an amount under 900 CHF:")
   })
 })
 

@@ -130,13 +130,22 @@ describe("the amount filter", () => {
     row("Big", "money", "fee", "$250,000"),
     row("Small", "money", "fee", "USD 5,000"),
     row("Million", "money", "cap", "$1.5 million"),
-    row("Words", "money", "fee", "a reasonable fee")
+    row("Words", "money", "fee", "a reasonable fee"),
+    row("Euros", "money", "fee", "€600,000")
   ]
+  const sum = (op: "over" | "under" | "at least" | "at most", amount: number, currency = "USD"): Filter => ({ kind: "amount", op, amount, currency })
 
-  it("meets a contract that states a sum over or under the amount", () => {
-    expect(met([{ kind: "amount", op: "over", amount: 100_000 }], rows)).toEqual(["Big", "Million"])
-    expect(met([{ kind: "amount", op: "under", amount: 100_000 }], rows)).toEqual(["Small"])
-    expect(met([{ kind: "amount", op: "over", amount: 1_000_000 }], rows)).toEqual(["Million"])
+  it("meets a contract that states a sum over or under the amount, in the question's currency only", () => {
+    expect(met([sum("over", 100_000)], rows)).toEqual(["Big", "Million"])
+    expect(met([sum("under", 100_000)], rows)).toEqual(["Small"])
+    expect(met([sum("over", 1_000_000)], rows)).toEqual(["Million"])
+    expect(met([sum("over", 500_000, "EUR")], rows)).toEqual(["Euros"])
+  })
+
+  it("counts the sum itself for at least and at most", () => {
+    expect(met([sum("at least", 250_000)], rows)).toEqual(["Big", "Million"])
+    expect(met([sum("over", 250_000)], rows)).toEqual(["Million"])
+    expect(met([sum("at most", 5_000)], rows)).toEqual(["Small"])
   })
 })
 
@@ -194,7 +203,7 @@ describe("the kinds of fact each filter reads", () => {
   it("names the fact kinds the match needs, each once", () => {
     expect(kindsRead([nyLaw])).toEqual(["jurisdiction"])
     expect(kindsRead([renews, renewalNotice])).toEqual(["term", "notice"])
-    expect(kindsRead([date("expiration_date", "in", 2020), { kind: "amount", op: "over", amount: 1 }])).toEqual(["date", "money"])
+    expect(kindsRead([date("expiration_date", "in", 2020), { kind: "amount", op: "over", amount: 1, currency: "USD" }])).toEqual(["date", "money"])
     expect(kindsRead([kind("franchise agreements")])).toEqual([])
   })
 })

@@ -66,16 +66,17 @@ describe("a question that asks for an amount", () => {
   // One test, not it.each: vitest reads "$1" in a test's name as a placeholder.
   it("reads the sum after over, more than, at least, under, less than or below, with its scale", () => {
     const asked = [
-      ["Which contracts are worth over $100,000?", "over", 100_000],
-      ["Which contracts have payments of more than $1.5 million?", "over", 1_500_000],
-      ["Which contracts are worth more than $2m?", "over", 2_000_000],
-      ["Which contracts are over US$ 5,000?", "over", 5_000],
-      ["Which contracts are worth at least €500,000?", "over", 500_000],
-      ["Which contracts are under $50k?", "under", 50_000],
-      ["Which contracts cost less than USD 10,000?", "under", 10_000],
-      ["Which contracts are below £1,000?", "under", 1_000]
+      ["Which contracts are worth over $100,000?", "over", 100_000, "USD"],
+      ["Which contracts have payments of more than $1.5 million?", "over", 1_500_000, "USD"],
+      ["Which contracts are worth more than $2m?", "over", 2_000_000, "USD"],
+      ["Which contracts are over US$ 5,000?", "over", 5_000, "USD"],
+      ["Which contracts are worth at least €500,000?", "at least", 500_000, "EUR"],
+      ["Which contracts pay no more than £20,000?", "at most", 20_000, "GBP"],
+      ["Which contracts are under $50k?", "under", 50_000, "USD"],
+      ["Which contracts cost less than USD 10,000?", "under", 10_000, "USD"],
+      ["Which contracts are below £1,000?", "under", 1_000, "GBP"]
     ] as const
-    for (const [question, op, amount] of asked) onlyFilter(question, { kind: "amount", op, amount })
+    for (const [question, op, amount, currency] of asked) onlyFilter(question, { kind: "amount", op, amount, currency })
   })
 
   it("needs a currency: a bare number is no amount", () => {
@@ -112,7 +113,7 @@ describe("a question that sets several filters", () => {
     ])
     expect(filtersOf("Which contracts over $1,000,000 renew automatically?")).toEqual([
       { kind: "renews" },
-      { kind: "amount", op: "over", amount: 1_000_000 }
+      { kind: "amount", op: "over", amount: 1_000_000, currency: "USD" }
     ])
     expect(readQuestion("Which franchise agreements expire before 2015?").about).toBeNull()
   })
@@ -196,5 +197,30 @@ describe("hostile input", () => {
       }),
       { numRuns: 300 }
     )
+  })
+})
+
+describe("a question about one named contract's renewal, end or other side", () => {
+  it("asks about the contract, not for a filter, when the question is not about a set", () => {
+    expect(readQuestion("Does the Master Supply Agreement renew automatically?").about).toMatchObject({
+      wants: "renewal",
+      name: ["master", "supply", "agreement"]
+    })
+    expect(readQuestion("When does the Delaware agreement expire?")).toMatchObject({
+      filters: [],
+      about: { wants: "expiration_date", name: ["delaware", "agreement"] }
+    })
+    expect(readQuestion("Who is the other side of the Master Supply Agreement?").about).toMatchObject({ wants: "parties", counterparty: true })
+    expect(readQuestion("How much notice is needed to stop a contract renewing?").about).toBeNull()
+  })
+
+  it("keeps a question about a set of contracts a set question, whatever it asks of them", () => {
+    expect(readQuestion("Which franchise agreements renew automatically?").about).toBeNull()
+    expect(readQuestion("List the supply agreements that renew").about).toBeNull()
+  })
+
+  it("reads 'from 1999' as in that year, and 'New  York' with any spacing", () => {
+    onlyFilter("Which contracts are from 1999?", { kind: "date", field: "agreement_date", op: "in", year: 1999 })
+    onlyFilter("Which contracts are governed by New  York law?", { kind: "law", place: "the State of New York" })
   })
 })
