@@ -128,7 +128,7 @@ for (const database of databases) {
         })
       ))
 
-    it("0021 indexes the facts of every stored contract, each with the block it first stands in", () =>
+    it("0021 indexes the facts of every stored contract with the block each first stands in, its reading and its sums", () =>
       onFreshDatabase(
         database,
         Effect.gen(function*() {
@@ -136,26 +136,36 @@ for (const database of databases) {
           yield* migrate((Object.keys(migrations) as Array<keyof typeof migrations>).filter((name) => name < "0021"))
           const facts = [
             { id: "fct_law", name: "governing_law", kind: "jurisdiction", value: "the State of New York", spans: [{ block: "blk_9", start: 3, end: 24 }] },
-            { id: "fct_fee", name: "fees", kind: "money", value: 1500, spans: [] }
+            { id: "fct_fee", name: "fees", kind: "money", value: "$1,500", spans: [] },
+            { id: "fct_term", name: "renewal_term", kind: "term", value: "one (1) year", spans: [{ block: "blk_2", start: 0, end: 12 }] }
           ]
+          const blocks = [{ id: "blk_2", text: "It renews for one (1) year at a time." }, { id: "blk_9", text: "12. Law. the State of New York governs." }]
           yield* sql`INSERT INTO orgs (id, name, created_at) VALUES ('org_old', 'Old Ltd', now())`
-          for (const [id, doc] of [["con_facts", { id: "con_facts", facts }], ["con_bare", { id: "con_bare", facts: [] }]] as const) {
+          for (const [id, doc] of [["con_facts", { id: "con_facts", facts, blocks }], ["con_bare", { id: "con_bare", facts: [] }]] as const) {
             yield* sql`
             INSERT INTO contracts (id, mode, org_id, state, origin, title, words_hash, head_sequence, created_at, updated_at, doc)
             VALUES (${id}, 'test', 'org_old', 'draft', 'template', 'Old', 'h', 1, now(), now(), ${JSON.stringify(doc)}::jsonb)`
           }
           yield* migrate(Object.keys(migrations) as Array<keyof typeof migrations>)
-          expect(yield* sql`SELECT contract_id, fact_id, mode, name, kind, value, block_id FROM contract_facts ORDER BY fact_id`).toEqual([
-            { contract_id: "con_facts", fact_id: "fct_fee", mode: "test", name: "fees", kind: "money", value: "1500", block_id: null },
-            {
-              contract_id: "con_facts",
-              fact_id: "fct_law",
-              mode: "test",
-              name: "governing_law",
-              kind: "jurisdiction",
-              value: "the State of New York",
-              block_id: "blk_9"
-            }
+          // Computed as a save computes them: whether the fact's block speaks of renewal, its reading, a sum's columns.
+          const rows = yield* sql`SELECT contract_id, fact_id, mode, value, block_id, in_renewal, reading, currency, amount_max::float AS amount_max
+            FROM contract_facts ORDER BY fact_id`
+          const row = (fact_id: string, value: string, block_id: string | null, more: Record<string, unknown> = {}) => ({
+            contract_id: "con_facts",
+            fact_id,
+            mode: "test",
+            value,
+            block_id,
+            in_renewal: false,
+            reading: null,
+            currency: null,
+            amount_max: null,
+            ...more
+          })
+          expect(rows).toEqual([
+            row("fct_fee", "$1,500", null, { currency: "USD", amount_max: 1500 }),
+            row("fct_law", "the State of New York", "blk_9"),
+            row("fct_term", "one (1) year", "blk_2", { in_renewal: true, reading: "P1Y" })
           ])
         })
       ))

@@ -4,7 +4,7 @@ import { ContractStore } from "../Contracts/ContractStore.js"
 import { type AboutContract, composeAboutAnswer } from "../Domain/Ask/AboutAnswer.js"
 import type { Passage } from "../Domain/Ask/Compose.js"
 import { composeFactAnswer, type Evidence, type Shown } from "../Domain/Ask/FactAnswer.js"
-import { contractsOf, type FactMatch, kindsRead, matchFilters, type Titled } from "../Domain/Ask/FactMatch.js"
+import { contractsOf, type FactMatch, matchFilters, type Titled } from "../Domain/Ask/FactMatch.js"
 import type { AboutOne, Filter, QuestionReading } from "../Domain/Ask/Reading.js"
 import { namedContracts } from "../Domain/Ask/TitleMatch.js"
 import { AskRepo } from "./Repo.js"
@@ -45,9 +45,11 @@ export const factAnswers = Effect.gen(function*() {
   const filtered = Effect.fnUntraced(function*(filters: ReadonlyArray<Filter>, limit: number) {
     const caller = yield* Actor
     const org = orgOf(caller).id
-    const kinds = kindsRead(filters)
-    const facts = kinds.length === 0 ? [] : yield* repo.facts(org, caller.mode, kinds)
-    const contracts: ReadonlyArray<Titled> = kinds.length === 0 ? yield* repo.titles(org, caller.mode) : contractsOf(facts)
+    // Each filter over facts narrows the index in SQL; the rows that may answer are then matched whole.
+    const overFacts = filters.filter((filter): filter is Exclude<Filter, { kind: "agreement_kind" }> => filter.kind !== "agreement_kind")
+    const read = yield* Effect.forEach(overFacts, (filter) => repo.facts(org, caller.mode, filter))
+    const facts = [...new Map(read.flat().map((row) => [row.fact, row])).values()]
+    const contracts: ReadonlyArray<Titled> = overFacts.length === 0 ? yield* repo.titles(org, caller.mode) : contractsOf(facts)
     const matches = matchFilters(filters, contracts, facts)
     const shown = (yield* Effect.forEach(matches.slice(0, limit), evidenceOf, { concurrency: 8 })).flatMap(Option.toArray)
     const passages = shown.flatMap(({ evidence, match }): ReadonlyArray<Passage> =>

@@ -1,4 +1,6 @@
 import type { Mode } from "../Domain/Contract/Mode.js"
+import type { Filter } from "../Domain/Ask/Reading.js"
+import { aliasesOf } from "../Domain/Ask/Places.js"
 
 /**
  * The contracts an org's caller can see in a mode, as the contract's GET decides (Domain/Contract/
@@ -8,20 +10,52 @@ const visibleContracts = `c.mode = $2 AND (c.org_id = $1 OR c.id IN (
   SELECT p.contract_id FROM contract_parties p
   WHERE p.org_id = $1 AND p.mode = $2 AND p.removed_at IS NULL AND p.side = 'counterparty'))`
 
+const factColumns = `f.contract_id AS contract, c.title, c.state, f.fact_id AS fact, f.name, f.kind, f.value, f.block_id AS block,
+  f.in_renewal, f.reading, f.currency, f.amount_min, f.amount_max`
+
 /**
- * The facts of the given kinds ($3, a text array) of every contract the caller can see, from the
- * fact index (migration 0021), with whether a term's or notice's block speaks of renewal.
+ * Which rows of the fact index a filter can be met by, in SQL over stored columns, so a question
+ * reads only the facts that may answer it; the pure rules (Domain/Ask/FactMatch.ts) then decide
+ * exactly. $3 on are the filter's own parameters.
  */
-export const factsStatement = `
-  SELECT f.contract_id AS contract, c.title, c.state, f.fact_id AS fact, f.name, f.kind, f.value, f.block_id AS block,
-    COALESCE(b.text ~* 'renew', false) AS in_renewal
-  FROM contract_facts f
-  JOIN contracts c ON c.id = f.contract_id
-  LEFT JOIN block_search b ON f.kind IN ('term', 'notice') AND b.contract_id = f.contract_id AND b.block_id = f.block_id
-  WHERE f.mode = $2 AND f.kind = ANY($3::text[]) AND ${visibleContracts}
-  ORDER BY f.contract_id, f.name, f.fact_id`
+const condition = (filter: Exclude<Filter, { kind: "agreement_kind" }>): readonly [string, ReadonlyArray<unknown>] => {
+  switch (filter.kind) {
+    case "law":
+      return ["f.kind = 'jurisdiction' AND f.value ILIKE ANY($3::text[])", [`{${aliasesOf(filter.place).map((alias) => `"%${alias}%"`).join(",")}}`]]
+    case "renews":
+      return ["(f.name = 'renewal_term' OR (f.kind IN ('term', 'notice') AND f.in_renewal))", []]
+    case "renewal_notice":
+      // The renewal term rides along: a contract's notice period stops its renewal when it renews.
+      return ["(f.name = 'renewal_term' OR (f.kind = 'notice' AND (f.in_renewal OR f.name LIKE '%renewal%' OR f.name = 'notice_period')))", []]
+    case "date": {
+      const compared = filter.op === "before" ? "f.reading < $4" : filter.op === "after" ? "f.reading >= $4" : "left(f.reading, 4) = $4"
+      // A contract that states no effective date took effect when it was made (FactMatch.ts datesFor).
+      const fallback = filter.field === "effective_date"
+        ? ` OR (f.name = 'agreement_date' AND NOT EXISTS (
+            SELECT 1 FROM contract_facts e WHERE e.contract_id = f.contract_id AND e.kind = 'date' AND e.name = 'effective_date'))`
+        : ""
+      return [
+        `f.kind = 'date' AND (f.name = $3${fallback}) AND f.reading ~ '^[0-9]{4}' AND ${compared}`,
+        [filter.field, String(filter.op === "after" ? filter.year + 1 : filter.year)]
+      ]
+    }
+    case "amount": {
+      const compared = { over: "f.amount_max > $4", "at least": "f.amount_max >= $4", under: "f.amount_min < $4", "at most": "f.amount_min <= $4" }[filter.op]
+      return [`f.kind = 'money' AND f.currency = $3 AND ${compared}`, [filter.currency, filter.amount]]
+    }
+  }
+}
+
+/** The rows of the fact index that may meet one filter, of every contract the caller can see. */
+export const factsStatement = (org: string, mode: Mode, filter: Exclude<Filter, { kind: "agreement_kind" }>) => {
+  const [where, parameters] = condition(filter)
+  return {
+    statement: `SELECT ${factColumns} FROM contract_facts f JOIN contracts c ON c.id = f.contract_id
+      WHERE f.mode = $2 AND ${visibleContracts} AND ${where}
+      ORDER BY f.contract_id, f.name, f.fact_id`,
+    parameters: [org, mode, ...parameters]
+  }
+}
 
 /** Every contract the caller can see, by title: what a question that names one, or a kind of agreement, reads. */
 export const titlesStatement = `SELECT c.id AS contract, c.title, c.state FROM contracts c WHERE ${visibleContracts}`
-
-export const factParameters = (org: string, mode: Mode, kinds: ReadonlyArray<string>) => [org, mode, `{${kinds.join(",")}}`]

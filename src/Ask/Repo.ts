@@ -2,7 +2,8 @@ import { SqlClient } from "@effect/sql"
 import { Effect } from "effect"
 import type { Mode } from "../Domain/Contract/Mode.js"
 import type { FactRow, Titled } from "../Domain/Ask/FactMatch.js"
-import { factParameters, factsStatement, titlesStatement } from "./FactStatements.js"
+import type { Filter } from "../Domain/Ask/Reading.js"
+import { factsStatement, titlesStatement } from "./FactStatements.js"
 import { searchParameters, searchSettings, searchStatement } from "./SearchStatement.js"
 
 export interface Hit {
@@ -11,6 +12,14 @@ export interface Hit {
   /** PostgreSQL's `ts_rank` of the block for the question's words. */
   readonly rank: number
 }
+
+/** A row as the driver gives it: numeric columns may arrive as text, booleans as anything truthy. */
+const factRowOf = (row: FactRow): FactRow => ({
+  ...row,
+  in_renewal: row.in_renewal === true,
+  amount_min: row.amount_min === null ? null : Number(row.amount_min),
+  amount_max: row.amount_max === null ? null : Number(row.amount_max)
+})
 
 /** The best block of each contract an org may see, ranked by PostgreSQL's full-text search (the same SQL on PGlite); and the facts and titles of its contracts. */
 export class AskRepo extends Effect.Service<AskRepo>()("Ask/AskRepo", {
@@ -35,12 +44,13 @@ export class AskRepo extends Effect.Service<AskRepo>()("Ask/AskRepo", {
       })).pipe(Effect.orDie)
 
     // The same join decision as the search: without statistics PGlite would loop over the facts per contract.
-    const facts = (org: string, mode: Mode, kinds: ReadonlyArray<string>) =>
-      sql.withTransaction(Effect.zipRight(
+    const facts = (org: string, mode: Mode, filter: Exclude<Filter, { kind: "agreement_kind" }>) => {
+      const { parameters, statement } = factsStatement(org, mode, filter)
+      return sql.withTransaction(Effect.zipRight(
         sql.unsafe(searchSettings),
-        Effect.map(sql.unsafe<FactRow>(factsStatement, factParameters(org, mode, kinds)), (rows) =>
-          rows.map((row) => ({ ...row, in_renewal: row.in_renewal === true })))
+        Effect.map(sql.unsafe<FactRow>(statement, parameters), (rows) => rows.map(factRowOf))
       )).pipe(Effect.orDie)
+    }
 
     const titles = (org: string, mode: Mode) => sql.unsafe<Titled>(titlesStatement, [org, mode]).pipe(Effect.orDie)
 

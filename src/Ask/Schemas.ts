@@ -8,7 +8,8 @@ export const AskRequest = Body({
   question: Schema.String.pipe(Schema.maxLength(maxQuestionLength)),
   stream: Schema.optional(Schema.Boolean).annotations({ description: "Server-Sent Events unless false." }),
   limit: Schema.optional(Schema.Int.pipe(Schema.between(1, maxCitedContracts))).annotations({
-    description: "How many contracts the answer may name and cite, 1 to 50; default 10. An answer from facts still counts every contract that meets the question."
+    description:
+      "How many contracts the answer may name and cite, 1 to 50; default 10. An answer from facts still counts every contract that meets the question."
   })
 }).annotations({ identifier: "AskRequest" })
 

@@ -2,6 +2,7 @@ import type { Contract } from "../Domain/Contract/Contract.js"
 import type { Decided } from "../Domain/Contract/Decided.js"
 import type { DomainEvent } from "../Domain/Contract/Events.js"
 import { makeId } from "../RandomIds.js"
+import { factColumns, factIndexRows, factsChanged } from "../Domain/Ask/FactIndex.js"
 import { attentionColumns, attentionOnConflict, changedAttentionItems } from "./AttentionRows.js"
 
 /**
@@ -40,19 +41,6 @@ const searchedLength = 50_000
 const changedBlocks = (previous: Contract | null, next: Contract) => {
   const before = new Map((previous?.blocks ?? []).map((block) => [block.id, block.text]))
   return next.blocks.filter((block) => before.get(block.id) !== block.text)
-}
-
-/**
- * The facts a save must (re)write for `POST /ask`: new ones, and those whose value or place
- * changed. A fact is never removed from a contract (values change, ids stay), so rows are only
- * added or updated, as party rows are.
- */
-const changedFacts = (previous: Contract | null, next: Contract) => {
-  const before = new Map((previous?.facts ?? []).map((fact) => [fact.id, fact]))
-  return next.facts.filter((fact) => {
-    const old = before.get(fact.id)
-    return old === undefined || old.value !== fact.value || old.spans[0]?.block !== fact.spans[0]?.block
-  })
 }
 
 export const rowsOfSave = (
@@ -132,19 +120,13 @@ export const rowsOfSave = (
       })),
       "ON CONFLICT (contract_id, block_id) DO UPDATE SET text = excluded.text"
     ),
+    // The fact index of `POST /ask`: every fact again when one changed, since an expiration's reading follows the start
+    // dates. A fact is never removed from a contract (values change, ids stay), so rows are only added or updated.
     table(
       "contract_facts",
-      "contract_id text, fact_id text, mode text, name text, kind text, value text, block_id text",
-      changedFacts(previous, next).map((fact) => ({
-        contract_id: next.id,
-        fact_id: fact.id,
-        mode: next.mode,
-        name: fact.name,
-        kind: fact.kind,
-        value: String(fact.value).toWellFormed(),
-        block_id: fact.spans[0]?.block ?? null
-      })),
-      "ON CONFLICT (contract_id, fact_id) DO UPDATE SET value = excluded.value, block_id = excluded.block_id"
+      factColumns.map(([name, type]) => `${name} ${type}`).join(", "),
+      factsChanged(previous, next) ? factIndexRows(next).map((row) => ({ contract_id: next.id, mode: next.mode, ...row })) : [],
+      `ON CONFLICT (contract_id, fact_id) DO UPDATE SET ${factColumns.slice(3).map(([name]) => `${name} = excluded.${name}`).join(", ")}`
     ),
     table(
       "ask_index",

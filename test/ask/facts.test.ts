@@ -62,9 +62,16 @@ for (const database of databases) {
       expect(none.answer).toBe("No contract you can see is governed by the laws of Alaska.")
       expect(none.citations).toEqual([])
 
+      // A fact set on a draft moves its answer at once: the save rewrites the index in the same statement.
+      const law = hooli.facts.find((f: { name: string }) => f.name === "governing_law")
+      const edited = await ada.post(`/contracts/${hooli.id}/facts/${law.id}`, { value: "the State of New York" }, { "if-match": hooli.words_hash })
+      expect(edited.status).toBe(200)
+      expect(cited(await ask(ada, "Which contracts are governed by the laws of New York?"))).toEqual([globex.id, initech.id, hooli.id].sort())
+      expect((await ask(ada, "What contracts are governed by Delaware law?")).citations).toEqual([])
+
       // `limit` caps what is named and quoted, never the count.
       const capped = await ask(ada, "Which contracts are governed by the laws of New York?", 1)
-      expect(capped.answer).toMatch(/^2 contracts are governed by the laws of New York; the first 1 by title:/)
+      expect(capped.answer).toMatch(/^3 contracts are governed by the laws of New York; the first 1 by title:/)
       expect(capped.citations).toHaveLength(1)
     })
 

@@ -1,5 +1,3 @@
-import { readMoney } from "../Playbooks/ReadMoney.js"
-import { normalizedValue } from "../Words/FactReading.js"
 import { lawIs } from "./Places.js"
 import type { Filter } from "./Reading.js"
 
@@ -20,25 +18,18 @@ export interface FactRow extends Titled {
   readonly block: string | null
   /** Whether that block speaks of renewal ("renews for successive one-year periods unless …"). */
   readonly in_renewal: boolean
+  /** The fact's normalized reading, as the save stored it (an ISO date, `perpetual`, a duration). */
+  readonly reading: string | null
+  /** A money fact's sums in one currency: the smallest and the largest. */
+  readonly currency: string | null
+  readonly amount_min: number | null
+  readonly amount_max: number | null
 }
 
 /** A contract that meets every filter: the fact that shows it (null when its title does), and that fact's reading. */
 export interface FactMatch extends Titled {
   readonly shown: FactRow | null
   readonly reading: string | null
-}
-
-/** The kinds of fact each filter reads; an expiration's reading needs the start dates beside it. */
-export const kindsRead = (filters: ReadonlyArray<Filter>): ReadonlyArray<string> => {
-  const kinds = new Set<string>()
-  for (const filter of filters) {
-    if (filter.kind === "law") kinds.add("jurisdiction")
-    if (filter.kind === "renews") ["term", "notice"].forEach((kind) => kinds.add(kind))
-    if (filter.kind === "renewal_notice") ["term", "notice"].forEach((kind) => kinds.add(kind))
-    if (filter.kind === "date") kinds.add("date")
-    if (filter.kind === "amount") kinds.add("money")
-  }
-  return [...kinds]
 }
 
 const yearOf = (reading: string | null): number | null => reading === null || !/^\d{4}/.test(reading) ? null : Number(reading.slice(0, 4))
@@ -75,24 +66,27 @@ const meeting = (filter: Filter, facts: ReadonlyArray<FactRow>): { readonly row:
     }
     case "date": {
       for (const row of datesFor(filter.field, facts)) {
-        const reading = normalizedValue(row, facts)
-        const year = yearOf(reading)
+        const year = yearOf(row.reading)
         if (year === null) continue
-        if (filter.op === "before" ? year < filter.year : filter.op === "after" ? year > filter.year : year === filter.year) return { row, reading }
+        if (filter.op === "before" ? year < filter.year : filter.op === "after" ? year > filter.year : year === filter.year) {
+          return { row, reading: row.reading }
+        }
       }
       return undefined
     }
     case "amount": {
       // Sums compare only in the question's currency: "over €500,000" is no question about dollars.
-      const meets = (value: number) =>
-        filter.op === "over"
-          ? value > filter.amount
-          : filter.op === "under"
-          ? value < filter.amount
-          : filter.op === "at least"
-          ? value >= filter.amount
-          : value <= filter.amount
-      const row = facts.find((fact) => fact.kind === "money" && readMoney(fact.value).some((sum) => sum.unit === filter.currency && meets(sum.value)))
+      const row = facts.find((fact) =>
+        fact.kind === "money" && fact.currency === filter.currency && fact.amount_min !== null && fact.amount_max !== null && (
+          filter.op === "over"
+            ? fact.amount_max > filter.amount
+            : filter.op === "at least"
+            ? fact.amount_max >= filter.amount
+            : filter.op === "under"
+            ? fact.amount_min < filter.amount
+            : fact.amount_min <= filter.amount
+        )
+      )
       return row && { row, reading: null }
     }
     case "agreement_kind":

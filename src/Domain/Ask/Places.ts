@@ -42,6 +42,9 @@ export const placesIn = (text: string): ReadonlyArray<string> => {
   return [...new Set(found.sort((a, b) => a[0] - b[0]).map(([, value]) => value))]
 }
 
+/** Every way a text may name the place ("New York"; "England", "English", "Wales" …), lower-cased: what a stored fact is first narrowed by. */
+export const aliasesOf = (place: string): ReadonlyArray<string> => [...jurisdictionValues].filter(([, value]) => value === place).map(([alias]) => alias)
+
 /** How an answer names a place: "the State of New York" is "New York". */
 export const placeName = (value: string): string => value.replace(/^the (?:State|Commonwealth|Province) of /, "")
 

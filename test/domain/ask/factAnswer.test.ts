@@ -16,7 +16,21 @@ const citationsOf = (pieces: ReadonlyArray<AnswerPiece>): ReadonlyArray<Citation
 /** A contract shown with the fact that met the question, quoted from the block the fact stands in. */
 const shownIn = (contract: string, title: string, block: string, value: string, reading: string | null = null): Shown => {
   const start = block.indexOf(value)
-  const fact: FactRow = { contract, title, state: "signed", fact: `fct_${contract}`, name: "n", kind: "k", value, block: `blk_${contract}`, in_renewal: false }
+  const fact: FactRow = {
+    contract,
+    title,
+    state: "signed",
+    fact: `fct_${contract}`,
+    name: "n",
+    kind: "k",
+    value,
+    block: `blk_${contract}`,
+    in_renewal: false,
+    reading,
+    currency: null,
+    amount_min: null,
+    amount_max: null
+  }
   return {
     match: { contract, title, state: "signed", shown: fact, reading },
     evidence: { block: `blk_${contract}`, text: block, start, end: start + value.length }

@@ -1,6 +1,8 @@
 import { describe, expect, it } from "@effect/vitest"
 import { kindsAsked } from "../../../src/Domain/Ask/AgreementKinds.js"
-import { contractsOf, datesFor, type FactRow, kindsRead, matchFilters } from "../../../src/Domain/Ask/FactMatch.js"
+import { factIndexRows } from "../../../src/Domain/Ask/FactIndex.js"
+import { contractsOf, datesFor, type FactRow, matchFilters } from "../../../src/Domain/Ask/FactMatch.js"
+import { asId } from "../../../src/Domain/Contract/Ids.js"
 import type { Filter } from "../../../src/Domain/Ask/Reading.js"
 
 let facts = 0
@@ -15,13 +17,40 @@ const row = (contract: string, kind: string, name: string, value: string, more: 
   value,
   block: `blk_${contract}`,
   in_renewal: false,
+  reading: null,
+  currency: null,
+  amount_min: null,
+  amount_max: null,
   ...more
 })
 
+/**
+ * The rows as a save stores them: each contract's facts through the index the save writes
+ * (FactIndex.ts), so a reading follows the contract's other facts and a sum is read from its words.
+ */
+const indexed = (rows: ReadonlyArray<FactRow>): ReadonlyArray<FactRow> =>
+  rows.map((given) => {
+    const facts = rows.filter((other) => other.contract === given.contract).map((other) => ({
+      id: asId("fct", other.fact),
+      name: other.name,
+      label: other.name,
+      kind: other.kind as "date",
+      value: other.value,
+      inferred: false,
+      confirmed_by: null,
+      confirmed_at: null,
+      missing: false,
+      spans: other.block === null ? [] : [{ block: other.block, start: 0, end: 0 }]
+    }))
+    const stored = factIndexRows({ facts, blocks: [] }).find((entry) => entry.fact_id === given.fact)!
+    return { ...given, reading: stored.reading, currency: stored.currency, amount_min: stored.amount_min, amount_max: stored.amount_max }
+  })
+
 /** The contracts that meet the filters, by id, in the order the answer names them. */
-const met = (filters: ReadonlyArray<Filter>, rows: ReadonlyArray<FactRow>) => matchFilters(filters, contractsOf(rows), rows).map((match) => match.contract)
+const met = (filters: ReadonlyArray<Filter>, rows: ReadonlyArray<FactRow>) =>
+  matchFilters(filters, contractsOf(rows), indexed(rows)).map((match) => match.contract)
 const shownOf = (filters: ReadonlyArray<Filter>, rows: ReadonlyArray<FactRow>) =>
-  matchFilters(filters, contractsOf(rows), rows).map((match) => [match.contract, match.shown?.fact ?? null, match.reading])
+  matchFilters(filters, contractsOf(rows), indexed(rows)).map((match) => [match.contract, match.shown?.fact ?? null, match.reading])
 
 const nyLaw: Filter = { kind: "law", place: "the State of New York" }
 const renews: Filter = { kind: "renews" }
@@ -196,14 +225,5 @@ describe("the matches", () => {
     const rows = [row("A", "term", "renewal_term", "one year"), row("A", "notice", "notice_period", "30 days"), row("B", "term", "renewal_term", "one year")]
     expect(contractsOf(rows).map((contract) => contract.contract)).toEqual(["A", "B"])
     expect(matchFilters([renews], contractsOf(rows).slice(1), rows).map((match) => match.contract)).toEqual(["B"])
-  })
-})
-
-describe("the kinds of fact each filter reads", () => {
-  it("names the fact kinds the match needs, each once", () => {
-    expect(kindsRead([nyLaw])).toEqual(["jurisdiction"])
-    expect(kindsRead([renews, renewalNotice])).toEqual(["term", "notice"])
-    expect(kindsRead([date("expiration_date", "in", 2020), { kind: "amount", op: "over", amount: 1, currency: "USD" }])).toEqual(["date", "money"])
-    expect(kindsRead([kind("franchise agreements")])).toEqual([])
   })
 })
