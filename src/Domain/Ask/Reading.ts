@@ -49,7 +49,8 @@ const dateFields: ReadonlyArray<readonly [DateField, RegExp]> = [
   ["agreement_date", /\b(?:signed|dated|entered into|executed|made|concluded|date of (?:the )?agreement)\b/]
 ]
 
-const renewal = /\b(?:renew\w*|evergreen|roll(?:s|ed)? over|rollover|auto-?renew\w*|extend(?:s|ed)? automatically)\b/
+const renewal =
+  /\b(?:renew\w*|evergreen|roll(?:s|ed)? over|rollover|auto-?renew\w*|self-renew\w*|(?:extend|extends|extended|continue|continues) (?:automatically|on (?:its|their) own|by (?:itself|themselves))|automatic(?:ally)? (?:extend\w*|extension|continu\w*))\b/
 // "renew unless cancelled" still asks what renews: only notice, or stopping a renewal, asks for the notice.
 const renewalNotice = /\bnon-?renewal\b|\b(?:notice|prevent|stop|opt(?: |-)?out|avoid|not to renew|block)\b/
 const lawWords = /\b(?:law|laws|governed|governs|governing|jurisdiction|subject to)\b/

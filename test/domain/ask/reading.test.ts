@@ -224,3 +224,12 @@ describe("a question about one named contract's renewal, end or other side", () 
     onlyFilter("Which contracts are governed by New  York law?", { kind: "law", place: "the State of New York" })
   })
 })
+
+describe("a renewal however it is put", () => {
+  it.each([
+    "Which agreements automatically extend at the end of their term?",
+    "Which contracts continue automatically unless terminated?",
+    "Which deals have an automatic extension?",
+    "Which contracts self-renew?"
+  ])("%s", (question) => onlyFilter(question, { kind: "renews" }))
+})
