@@ -11,14 +11,14 @@
  * `--verbose` shows the develop misses. A report, not a gate: exit 1 only when the service or an
  * HTTP call fails.
  */
-import { existsSync, readdirSync, readFileSync } from "node:fs"
+import { readdirSync, readFileSync } from "node:fs"
 import path from "node:path"
-import { fileURLToPath } from "node:url"
 import { startService } from "./evalService.js"
 import { corpusDir } from "./evalImports/corpus.js"
 import { splitCorpus } from "./evalImports/split.js"
 import type { AskCase, AskLabel } from "./evalAsk/gold.js"
-import { decodeQuestionSet, expandQuestions } from "./evalAsk/gold.js"
+import { expandQuestions } from "./evalAsk/gold.js"
+import { readQuestions } from "./evalAsk/questions.js"
 import { answerIsRight } from "./evalAsk/answerText.js"
 import type { CorpusOrg } from "./evalAsk/orgs.js"
 import { badQuotes, importCorpusOrg } from "./evalAsk/orgs.js"
@@ -26,21 +26,6 @@ import type { Outcome } from "./evalAsk/tally.js"
 import { contractCounts, printOutcomes } from "./evalAsk/tally.js"
 
 const verbose = process.argv.includes("--verbose")
-const questionsDir = process.env["ASK_QUESTIONS_DIR"] ?? path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../eval/ask")
-
-/** A set's questions, or undefined when its file is missing; a bad unseen file is reported without its words. */
-const readQuestions = (name: "develop" | "unseen") => {
-  const file = path.join(questionsDir, `${name}-questions.json`)
-  if (!existsSync(file)) return undefined
-  try {
-    return decodeQuestionSet(JSON.parse(readFileSync(file, "utf8")), `${name}-questions.json`)
-  } catch (error) {
-    if (name === "develop") throw error
-    // The decode error quotes the entry; the unseen questions stay unread here, so it is left off.
-    // eslint-disable-next-line preserve-caught-error
-    throw new Error(`${name}-questions.json is not a list of { question, gold } this script reads`)
-  }
-}
 
 const askAll = async (org: CorpusOrg, cases: ReadonlyArray<AskCase>, showMisses: boolean): Promise<ReadonlyArray<Outcome>> => {
   const outcomes: Array<Outcome> = []

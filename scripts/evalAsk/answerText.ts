@@ -5,49 +5,24 @@
 import { datesMatch, normaliseParty } from "../evalImports/score.js"
 import type { AskCase } from "./gold.js"
 import { labelledParties } from "./gold.js"
+import { parseNumberWords } from "../../src/Domain/Words/NumberWords.js"
 
-const units = [
-  "zero",
-  "one",
-  "two",
-  "three",
-  "four",
-  "five",
-  "six",
-  "seven",
-  "eight",
-  "nine",
-  "ten",
-  "eleven",
-  "twelve",
-  "thirteen",
-  "fourteen",
-  "fifteen",
-  "sixteen",
-  "seventeen",
-  "eighteen",
-  "nineteen"
-]
-const tens: Record<string, number> = { twenty: 20, thirty: 30, forty: 40, fifty: 50 }
-
-const numberWord = `(?:${Object.keys(tens).join("|")})(?:[- ](?:${units.slice(1, 10).join("|")}))?|${units.join("|")}`
 // A count is a number, then up to two words that are not "of" ("4 signed contracts", not "one of the contracts"), then the noun.
-const countPhrase = new RegExp(`\\b(\\d{1,3}|no|${numberWord})\\s+(?:(?!of\\b)[a-z-]+\\s+){0,2}?(?:contracts?|agreements?)\\b`, "i")
+const countPhrase = /\b(\d{1,3}|[a-z]+(?:-[a-z]+)?)\s+(?:(?!of\b)[a-z-]+\s+){0,2}?(?:contracts?|agreements?)\b/gi
 
-const readNumber = (word: string): number => {
+/** A count as digits, "no", or number words the service's own reader reads ("four", "twenty-one"). */
+const readNumber = (word: string): number | null => {
   const text = word.toLowerCase()
   if (/^\d+$/.test(text)) return Number(text)
-  if (text === "no") return 0
-  const [ten, unit] = text.split(/[- ]/)
-  return ten! in tens ? tens[ten!]! + (unit === undefined ? 0 : units.indexOf(unit)) : units.indexOf(text)
+  return text === "no" ? 0 : parseNumberWords(text.split("-"))
 }
 
 /** The count of contracts the answer reports: "4 contracts", "Four contracts", "One contract", "No contract", "none"; null when it states none. */
 export const reportedCount = (answer: string): number | null => {
-  const phrase = countPhrase.exec(answer)
+  const phrase = [...answer.matchAll(countPhrase)].find((match) => readNumber(match[1]!) !== null)
   const none = /\bnone\b/i.exec(answer)
-  if (none !== null && (phrase === null || none.index < phrase.index)) return 0
-  return phrase === null ? null : readNumber(phrase[1]!)
+  if (none !== null && (phrase === undefined || none.index < phrase.index)) return 0
+  return phrase === undefined ? null : readNumber(phrase[1]!)
 }
 
 const words = (text: string) => ` ${text.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, " ").trim()} `

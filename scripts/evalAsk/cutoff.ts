@@ -9,9 +9,8 @@
  * level. Develop: every share, "top-k = |gold|" as an oracle reference, and the old "any word fills
  * up to limit" rule at share 0. Unseen: totals only, at share 0 and at the best develop share.
  */
-import { existsSync, readdirSync, readFileSync } from "node:fs"
+import { readdirSync, readFileSync } from "node:fs"
 import path from "node:path"
-import { fileURLToPath } from "node:url"
 import { searchTerms } from "../../src/Domain/Ask/Question.js"
 import { relevantShare } from "../../src/Domain/Ask/Relevance.js"
 import { corpusDir } from "../evalImports/corpus.js"
@@ -21,24 +20,10 @@ import { anyFillsUpToLimit, everyThenAny, indexOrg, openIndex, searchBoth } from
 import type { Setting } from "./cutoffScore.js"
 import { cutAt, f1Of, outcomeOf, printKindF1, printTotals, shares, topGold } from "./cutoffScore.js"
 import type { AskCase, AskLabel } from "./gold.js"
-import { decodeQuestionSet, expandQuestions } from "./gold.js"
+import { expandQuestions } from "./gold.js"
+import { readQuestions } from "./questions.js"
 
 const limit = 50
-const questionsDir = process.env["ASK_QUESTIONS_DIR"] ?? path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../eval/ask")
-
-/** A set's questions, or undefined when its file is missing; a bad unseen file is reported without its words. */
-const readQuestions = (name: "develop" | "unseen") => {
-  const file = path.join(questionsDir, `${name}-questions.json`)
-  if (!existsSync(file)) return undefined
-  try {
-    return decodeQuestionSet(JSON.parse(readFileSync(file, "utf8")), `${name}-questions.json`)
-  } catch (error) {
-    if (name === "develop") throw error
-    // The decode error quotes the entry; the unseen questions stay unread here, so it is left off.
-    // eslint-disable-next-line preserve-caught-error
-    throw new Error(`${name}-questions.json is not a list of { question, gold } this script reads`)
-  }
-}
 
 interface Searched {
   readonly asked: AskCase
