@@ -7,6 +7,7 @@ import { composeFactAnswer, type Evidence, type Shown } from "../Domain/Ask/Fact
 import { contractsOf, type FactMatch, matchFilters, type Titled } from "../Domain/Ask/FactMatch.js"
 import type { AboutOne, Filter, QuestionReading } from "../Domain/Ask/Reading.js"
 import { namedContracts } from "../Domain/Ask/TitleMatch.js"
+import { exactInSql } from "./FactStatements.js"
 import { AskRepo } from "./Repo.js"
 
 /**
@@ -45,17 +46,28 @@ export const factAnswers = Effect.gen(function*() {
   const filtered = Effect.fnUntraced(function*(filters: ReadonlyArray<Filter>, limit: number) {
     const caller = yield* Actor
     const org = orgOf(caller).id
-    // Each filter over facts narrows the index in SQL; the rows that may answer are then matched whole.
+    // One filter SQL states exactly is counted and paged there; otherwise each filter over facts
+    // narrows the index in SQL and the rows that may answer are matched whole.
+    const [only] = filters
+    if (filters.length === 1 && only !== undefined && exactInSql(only)) {
+      const { rows, total } = yield* repo.factPage(org, caller.mode, only, limit)
+      return yield* answered(filters, total, matchFilters(filters, contractsOf(rows), rows), limit)
+    }
     const overFacts = filters.filter((filter): filter is Exclude<Filter, { kind: "agreement_kind" }> => filter.kind !== "agreement_kind")
     const read = yield* Effect.forEach(overFacts, (filter) => repo.facts(org, caller.mode, filter))
     const facts = [...new Map(read.flat().map((row) => [row.fact, row])).values()]
     const contracts: ReadonlyArray<Titled> = overFacts.length === 0 ? yield* repo.titles(org, caller.mode) : contractsOf(facts)
     const matches = matchFilters(filters, contracts, facts)
+    return yield* answered(filters, matches.length, matches, limit)
+  })
+
+  /** The first `limit` matches named and quoted, each read through the caller's GET. */
+  const answered = Effect.fnUntraced(function*(filters: ReadonlyArray<Filter>, count: number, matches: ReadonlyArray<FactMatch>, limit: number) {
     const shown = (yield* Effect.forEach(matches.slice(0, limit), evidenceOf, { concurrency: 8 })).flatMap(Option.toArray)
     const passages = shown.flatMap(({ evidence, match }): ReadonlyArray<Passage> =>
       evidence === null ? [] : [{ contract: match.contract, title: match.title, state: match.state, block: evidence.block, text: evidence.text }]
     )
-    return { passages, pieces: composeFactAnswer(filters, matches.length, shown) }
+    return { passages, pieces: composeFactAnswer(filters, count, shown) }
   })
 
   /** The answer about the contracts the question names by title; none when no title is like the name. */

@@ -25,8 +25,12 @@ const condition = (filter: Exclude<Filter, { kind: "agreement_kind" }>): readonl
     case "renews":
       return ["(f.name = 'renewal_term' OR (f.kind IN ('term', 'notice') AND f.in_renewal))", []]
     case "renewal_notice":
-      // The renewal term rides along: a contract's notice period stops its renewal when it renews.
-      return ["(f.name = 'renewal_term' OR (f.kind = 'notice' AND (f.in_renewal OR f.name LIKE '%renewal%' OR f.name = 'notice_period')))", []]
+      // A contract's notice period stops its renewal when it renews (FactMatch.ts isRenewalNotice).
+      return [
+        `(f.kind = 'notice' AND (f.in_renewal OR f.name LIKE '%renewal%' OR (f.name = 'notice_period' AND EXISTS (
+          SELECT 1 FROM contract_facts r WHERE r.contract_id = f.contract_id AND r.name = 'renewal_term'))))`,
+        []
+      ]
     case "date": {
       const compared = filter.op === "before" ? "f.reading < $4" : filter.op === "after" ? "f.reading >= $4" : "left(f.reading, 4) = $4"
       // A contract that states no effective date took effect when it was made (FactMatch.ts datesFor).
@@ -48,11 +52,34 @@ const condition = (filter: Exclude<Filter, { kind: "agreement_kind" }>): readonl
 
 /** The rows of the fact index that may meet one filter, of every contract the caller can see. */
 export const factsStatement = (org: string, mode: Mode, filter: Exclude<Filter, { kind: "agreement_kind" }>) => {
-  const [where, parameters] = condition(filter)
+  const [exact, parameters] = condition(filter)
+  // The renewal term rides along with a renewal notice, for the pure rule to see that the contract renews.
+  const where = filter.kind === "renewal_notice" ? `(${exact} OR f.name = 'renewal_term')` : exact
   return {
     statement: `SELECT ${factColumns} FROM contract_facts f JOIN contracts c ON c.id = f.contract_id
       WHERE f.mode = $2 AND ${visibleContracts} AND ${where}
       ORDER BY f.contract_id, f.name, f.fact_id`,
+    parameters: [org, mode, ...parameters]
+  }
+}
+
+/** The rule a filter's SQL states exactly (every one but the law, whose first place only the pure rule reads). */
+export const exactInSql = (filter: Filter): filter is Exclude<Filter, { kind: "agreement_kind" | "law" }> =>
+  filter.kind !== "law" && filter.kind !== "agreement_kind"
+
+/**
+ * One filter stated exactly in SQL, answered in SQL: one fact per contract that meets it (a renewal
+ * term before a term or notice of a renewal clause), the first `limit` contracts by title, and how
+ * many meet it in all, so a question met by thousands of contracts reads only the page it names.
+ */
+export const factPageStatement = (org: string, mode: Mode, filter: Exclude<Filter, { kind: "agreement_kind" | "law" }>, limit: number) => {
+  const [where, parameters] = condition(filter)
+  return {
+    statement: `SELECT *, count(*) OVER () AS total FROM (
+      SELECT DISTINCT ON (f.contract_id) ${factColumns} FROM contract_facts f JOIN contracts c ON c.id = f.contract_id
+      WHERE f.mode = $2 AND ${visibleContracts} AND ${where}
+      ORDER BY f.contract_id, (f.name = 'renewal_term') DESC, f.name, f.fact_id
+    ) AS one ORDER BY title COLLATE "C", contract LIMIT ${Math.max(1, Math.trunc(limit))}`,
     parameters: [org, mode, ...parameters]
   }
 }

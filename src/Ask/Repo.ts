@@ -3,7 +3,7 @@ import { Effect } from "effect"
 import type { Mode } from "../Domain/Contract/Mode.js"
 import type { FactRow, Titled } from "../Domain/Ask/FactMatch.js"
 import type { Filter } from "../Domain/Ask/Reading.js"
-import { factsStatement, titlesStatement } from "./FactStatements.js"
+import { factPageStatement, factsStatement, titlesStatement } from "./FactStatements.js"
 import { searchParameters, searchSettings, searchStatement } from "./SearchStatement.js"
 
 export interface Hit {
@@ -52,8 +52,19 @@ export class AskRepo extends Effect.Service<AskRepo>()("Ask/AskRepo", {
       )).pipe(Effect.orDie)
     }
 
+    const factPage = (org: string, mode: Mode, filter: Parameters<typeof factPageStatement>[2], limit: number) => {
+      const { parameters, statement } = factPageStatement(org, mode, filter, limit)
+      return sql.withTransaction(Effect.zipRight(
+        sql.unsafe(searchSettings),
+        Effect.map(sql.unsafe<FactRow & { readonly total: number | string }>(statement, parameters), (rows) => ({
+          rows: rows.map(factRowOf),
+          total: rows.length === 0 ? 0 : Number(rows[0]!.total)
+        }))
+      )).pipe(Effect.orDie)
+    }
+
     const titles = (org: string, mode: Mode) => sql.unsafe<Titled>(titlesStatement, [org, mode]).pipe(Effect.orDie)
 
-    return { search, facts, titles } as const
+    return { search, facts, factPage, titles } as const
   })
 }) {}

@@ -66,7 +66,15 @@ for (const database of databases) {
         expect(answer.answer).toContain(`"${citation.quote}" [${citation.index}]`)
       })
       await expectCitesWhatItsGetShows(ada, answer.citations)
-      expect((await ada.post("/ask", { question: "Which contracts renew automatically?", stream: false, limit: 1 })).body.citations).toHaveLength(1)
+      // Counted and paged by the database: `limit` names the first by title, the count stays whole.
+      const first = (await ada.post("/ask", { question: "Which contracts renew automatically?", stream: false, limit: 1 })).body
+      expect(first.citations).toHaveLength(1)
+      expect(first.answer).toMatch(/^3 contracts renew automatically; the first 1 by title:/)
+      const notice = await ask(ada, "Which contracts require notice of non-renewal?")
+      expect(notice.answer).toMatch(/^\d+ contracts need notice to stop them renewing:/)
+      expect(notice.citations.map((c) => c.contract)).toEqual(expect.arrayContaining([saas.id, msa.id]))
+      expect(notice.citations.map((c) => c.contract)).not.toContain(nda.id)
+      await expectCitesWhatItsGetShows(ada, notice.citations)
     })
 
     it("never cites across orgs or modes, nor a draft before its Send, a staged counter, or anyone's playbook", async () => {

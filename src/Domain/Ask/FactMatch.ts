@@ -127,5 +127,7 @@ export const matchFilters = (
     })
     if (meetsAll) matches.push({ ...contract, shown, reading })
   }
-  return matches.sort((a, b) => a.title.localeCompare(b.title) || a.contract.localeCompare(b.contract))
+  // Code-point order, as the database's "C" collation pages them: the same on every database, and cheap over thousands.
+  const order = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0)
+  return matches.sort((a, b) => order(a.title, b.title) || order(a.contract, b.contract))
 }
