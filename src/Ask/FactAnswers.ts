@@ -6,7 +6,7 @@ import type { Passage } from "../Domain/Ask/Compose.js"
 import { composeFactAnswer, type Evidence, type Shown } from "../Domain/Ask/FactAnswer.js"
 import { contractsOf, type FactMatch, matchFilters, type Titled } from "../Domain/Ask/FactMatch.js"
 import type { AboutOne, Filter, QuestionReading } from "../Domain/Ask/Reading.js"
-import { namedContracts } from "../Domain/Ask/TitleMatch.js"
+import { distinctiveWords, namedContracts } from "../Domain/Ask/TitleMatch.js"
 import { exactInSql } from "./FactStatements.js"
 import { AskRepo } from "./Repo.js"
 
@@ -74,7 +74,8 @@ export const factAnswers = Effect.gen(function*() {
   const about = Effect.fnUntraced(function*(question: AboutOne, limit: number) {
     const caller = yield* Actor
     const org = orgOf(caller)
-    const named = namedContracts(question.name, yield* repo.titles(org.id, caller.mode)).slice(0, limit)
+    const candidates = yield* repo.titlesHolding(org.id, caller.mode, distinctiveWords(question.name))
+    const named = namedContracts(question.name, candidates).slice(0, limit)
     if (named.length === 0) return Option.none()
     const contracts = yield* Effect.forEach(named, (titled) => seen(titled.contract), { concurrency: 8 })
     const visible: ReadonlyArray<AboutContract> = contracts.flatMap(Option.toArray)

@@ -84,5 +84,8 @@ export const factPageStatement = (org: string, mode: Mode, filter: Exclude<Filte
   }
 }
 
-/** Every contract the caller can see, by title: what a question that names one, or a kind of agreement, reads. */
+/** Every contract the caller can see, by title: what a question about a kind of agreement reads. */
 export const titlesStatement = `SELECT c.id AS contract, c.title, c.state FROM contracts c WHERE ${visibleContracts}`
+
+/** The contracts the caller can see whose title holds one of the words ($3, letters and digits only): the candidates a name may name. */
+export const titlesHoldingStatement = `${titlesStatement} AND c.title ILIKE ANY($3::text[])`

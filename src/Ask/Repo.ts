@@ -3,7 +3,7 @@ import { Effect } from "effect"
 import type { Mode } from "../Domain/Contract/Mode.js"
 import type { FactRow, Titled } from "../Domain/Ask/FactMatch.js"
 import type { Filter } from "../Domain/Ask/Reading.js"
-import { factPageStatement, factsStatement, titlesStatement } from "./FactStatements.js"
+import { factPageStatement, factsStatement, titlesHoldingStatement, titlesStatement } from "./FactStatements.js"
 import { searchParameters, searchSettings, searchStatement } from "./SearchStatement.js"
 
 export interface Hit {
@@ -65,6 +65,12 @@ export class AskRepo extends Effect.Service<AskRepo>()("Ask/AskRepo", {
 
     const titles = (org: string, mode: Mode) => sql.unsafe<Titled>(titlesStatement, [org, mode]).pipe(Effect.orDie)
 
-    return { search, facts, factPage, titles } as const
+    // Words are letters and digits only (TitleMatch.ts), so none is a LIKE wildcard.
+    const titlesHolding = (org: string, mode: Mode, words: ReadonlyArray<string>) =>
+      words.length === 0
+        ? Effect.succeed([])
+        : sql.unsafe<Titled>(titlesHoldingStatement, [org, mode, `{${words.map((word) => `"%${word}%"`).join(",")}}`]).pipe(Effect.orDie)
+
+    return { search, facts, factPage, titles, titlesHolding } as const
   })
 }) {}

@@ -11,6 +11,9 @@ const generic = new Set(["agreement", "agreements", "contract", "contracts", "an
 const wordsOf = (text: string): ReadonlySet<string> =>
   new Set([...text.toLowerCase().matchAll(/[\p{L}\p{N}]+/gu)].map((match) => match[0].replace(/(?<=\w{3})s$/, "")))
 
+/** The words of a name a title must hold one of to be named at all: what the titles are first narrowed by. */
+export const distinctiveWords = (name: ReadonlyArray<string>): ReadonlyArray<string> => [...wordsOf(name.join(" "))].filter((word) => !generic.has(word))
+
 export const namedContracts = (name: ReadonlyArray<string>, contracts: ReadonlyArray<Titled>): ReadonlyArray<Titled> => {
   const asked = wordsOf(name.join(" "))
   let best = 0.5

@@ -2,7 +2,7 @@ import { describe, expect, it } from "@effect/vitest"
 import fc from "fast-check"
 import type { Titled } from "../../../src/Domain/Ask/FactMatch.js"
 import { nameWords, readQuestion } from "../../../src/Domain/Ask/Reading.js"
-import { namedContracts } from "../../../src/Domain/Ask/TitleMatch.js"
+import { distinctiveWords, namedContracts } from "../../../src/Domain/Ask/TitleMatch.js"
 
 const titled = (contract: string, title: string): Titled => ({ contract, title, state: "signed" })
 const named = (name: ReadonlyArray<string>, contracts: ReadonlyArray<Titled>) => namedContracts(name, contracts).map((contract) => contract.contract)
@@ -59,5 +59,12 @@ describe("the contract a question names", () => {
       }),
       { numRuns: 300 }
     )
+  })
+})
+
+describe("the words a title is first narrowed by", () => {
+  it("are the name's words beyond 'agreement', singular, so a title holding none is never read", () => {
+    expect(distinctiveWords(["the", "master", "services", "agreement"])).toEqual(["master", "service"])
+    expect(distinctiveWords(["agreement", "contract"])).toEqual([])
   })
 })
