@@ -4,7 +4,7 @@ import { ContractStore } from "../Contracts/ContractStore.js"
 import { type AboutContract, composeAboutAnswer } from "../Domain/Ask/AboutAnswer.js"
 import type { Passage } from "../Domain/Ask/Compose.js"
 import { composeFactAnswer, type Evidence, type Shown } from "../Domain/Ask/FactAnswer.js"
-import { contractsOf, type FactMatch, matchFilters, type Titled } from "../Domain/Ask/FactMatch.js"
+import { contractsOf, type FactMatch, matchFilters, pagedMatches, type Titled } from "../Domain/Ask/FactMatch.js"
 import type { AboutOne, Filter, QuestionReading } from "../Domain/Ask/Reading.js"
 import { distinctiveWords, namedContracts } from "../Domain/Ask/TitleMatch.js"
 import { exactInSql } from "./FactStatements.js"
@@ -51,7 +51,7 @@ export const factAnswers = Effect.gen(function*() {
     const [only] = filters
     if (filters.length === 1 && only !== undefined && exactInSql(only)) {
       const { rows, total } = yield* repo.factPage(org, caller.mode, only, limit)
-      return yield* answered(filters, total, matchFilters(filters, contractsOf(rows), rows), limit)
+      return yield* answered(filters, total, pagedMatches(only, rows), limit)
     }
     const overFacts = filters.filter((filter): filter is Exclude<Filter, { kind: "agreement_kind" }> => filter.kind !== "agreement_kind")
     const read = yield* Effect.forEach(overFacts, (filter) => repo.facts(org, caller.mode, filter))

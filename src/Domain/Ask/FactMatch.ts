@@ -131,3 +131,10 @@ export const matchFilters = (
   const order = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0)
   return matches.sort((a, b) => order(a.title, b.title) || order(a.contract, b.contract))
 }
+
+/**
+ * The matches of one filter the database stated exactly and paged (Ask/FactStatements.ts): each row
+ * is a contract that meets it, in order, shown by that fact; a date's reading is the one compared.
+ */
+export const pagedMatches = (filter: Filter, rows: ReadonlyArray<FactRow>): ReadonlyArray<FactMatch> =>
+  rows.map((row) => ({ contract: row.contract, title: row.title, state: row.state, shown: row, reading: filter.kind === "date" ? row.reading : null }))

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "@effect/vitest"
 import { kindsAsked } from "../../../src/Domain/Ask/AgreementKinds.js"
 import { factIndexRows } from "../../../src/Domain/Ask/FactIndex.js"
-import { contractsOf, datesFor, type FactRow, matchFilters } from "../../../src/Domain/Ask/FactMatch.js"
+import { contractsOf, datesFor, type FactRow, matchFilters, pagedMatches } from "../../../src/Domain/Ask/FactMatch.js"
 import { asId } from "../../../src/Domain/Contract/Ids.js"
 import type { Filter } from "../../../src/Domain/Ask/Reading.js"
 
@@ -225,5 +225,18 @@ describe("the matches", () => {
     const rows = [row("A", "term", "renewal_term", "one year"), row("A", "notice", "notice_period", "30 days"), row("B", "term", "renewal_term", "one year")]
     expect(contractsOf(rows).map((contract) => contract.contract)).toEqual(["A", "B"])
     expect(matchFilters([renews], contractsOf(rows).slice(1), rows).map((match) => match.contract)).toEqual(["B"])
+  })
+})
+
+describe("a page the database matched", () => {
+  it("keeps every row it was given, in order, each shown by its own fact, even where the pure rule would need facts the page left out", () => {
+    // A notice period meets the renewal-notice filter because its contract renews; the page holds the notice alone.
+    const rows = [row("B", "notice", "notice_period", "sixty (60) days"), row("A", "notice", "renewal_notice", "30 days")]
+    expect(pagedMatches(renewalNotice, rows).map((match) => [match.contract, match.shown?.fact, match.reading])).toEqual([
+      ["B", rows[0]!.fact, null],
+      ["A", rows[1]!.fact, null]
+    ])
+    const dated = [row("C", "date", "expiration_date", "June 1, 2015", { reading: "2015-06-01" })]
+    expect(pagedMatches(date("expiration_date", "in", 2015), dated)[0]!.reading).toBe("2015-06-01")
   })
 })
