@@ -2,6 +2,7 @@ import { SqlClient } from "@effect/sql"
 import { Effect } from "effect"
 import { factColumns, factIndexRows } from "../src/Domain/Ask/FactIndex.js"
 import type { Fact } from "../src/Domain/Words/Fact.js"
+import { parseJson } from "../src/Sql/Values.js"
 
 // Issue 31. `POST /ask` answers a question about a fact ("governed by the laws of New York",
 // "renew automatically", "expire before 2020") from the facts themselves: one row per fact of
@@ -44,7 +45,10 @@ export default Effect.gen(function*() {
     if (contracts.length === 0) return
     after = contracts.at(-1)!.id
     const rows = contracts.flatMap((contract) =>
-      factIndexRows({ facts: parsed(contract.facts) ?? [], blocks: parsed(contract.blocks) ?? [] })
+      factIndexRows({
+        facts: parseJson<StoredFacts["facts"]>(contract.facts) ?? [],
+        blocks: parseJson<StoredFacts["blocks"]>(contract.blocks) ?? []
+      })
         .map((row) => ({ contract_id: contract.id, mode: contract.mode, ...row }))
     )
     if (rows.length > 0) {
@@ -54,6 +58,3 @@ export default Effect.gen(function*() {
     }
   }
 })
-
-/** jsonb arrives parsed from PostgreSQL and as text from some drivers. */
-const parsed = <A>(value: A | string | null): A | null => (typeof value === "string" ? JSON.parse(value) as A : value)

@@ -24,6 +24,7 @@ import type { CorpusOrg } from "./evalAsk/orgs.js"
 import { badQuotes, importCorpusOrg } from "./evalAsk/orgs.js"
 import type { Outcome } from "./evalAsk/tally.js"
 import { contractCounts, printOutcomes } from "./evalAsk/tally.js"
+import { runReport } from "./runReport.js"
 
 const verbose = process.argv.includes("--verbose")
 
@@ -102,10 +103,4 @@ const main = async () => {
   }
 }
 
-main().then(
-  () => process.exit(0),
-  (error) => {
-    console.error(error)
-    process.exit(1)
-  }
-)
+runReport(main)

@@ -21,6 +21,7 @@ import { scoreTitles, type TitleLabel, titleLine } from "./evalImports/titles.js
 import { corpusDir } from "./evalImports/corpus.js"
 import { splitCorpus } from "./evalImports/split.js"
 import { judgeCorpus, printBlockCalibration } from "./evalImports/blocks.js"
+import { runReport } from "./runReport.js"
 
 const corpus = corpusDir
 const verbose = process.argv.includes("--verbose")
@@ -109,10 +110,4 @@ const main = async () => {
   }
 }
 
-main().then(
-  () => process.exit(0),
-  (error) => {
-    console.error(error)
-    process.exit(1)
-  }
-)
+runReport(main)

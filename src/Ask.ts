@@ -67,7 +67,7 @@ export class Ask extends Effect.Service<Ask>()("Ask", {
         })
       }
       const limit = request.limit ?? defaultCitedContracts
-      // An answer from facts quotes blocks it read through the caller's GET, and is checked as any other.
+      // An answer from facts quotes blocks it read through the caller's GET, and its citations are checked like the Answerer's.
       const fromFacts = yield* facts.answer(readQuestion(request.question), limit)
       const { passages, pieces } = Option.isSome(fromFacts)
         ? fromFacts.value

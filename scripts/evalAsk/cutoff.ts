@@ -22,6 +22,7 @@ import { cutAt, f1Of, outcomeOf, printKindF1, printTotals, shares, topGold } fro
 import type { AskCase, AskLabel } from "./gold.js"
 import { expandQuestions } from "./gold.js"
 import { readQuestions } from "./questions.js"
+import { runReport } from "../runReport.js"
 
 const limit = 50
 
@@ -128,10 +129,4 @@ const main = async () => {
   }
 }
 
-main().then(
-  () => process.exit(0),
-  (error) => {
-    console.error(error)
-    process.exit(1)
-  }
-)
+runReport(main)

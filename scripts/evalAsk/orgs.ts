@@ -7,13 +7,9 @@ import path from "node:path"
 import { call, createOrg } from "../../test/support/client.js"
 import { settledBatch, upload } from "../../test/support/imports.js"
 
-export interface Citation {
-  readonly index: number
-  readonly contract: string
-  readonly title: string
-  readonly block: string
-  readonly quote: string
-}
+/** A citation as `POST /ask` answers it (the service's own type). */
+export type { Citation } from "../../src/Domain/Ask/Compose.js"
+import type { Citation } from "../../src/Domain/Ask/Compose.js"
 
 export interface Answer {
   readonly object: "answer"
