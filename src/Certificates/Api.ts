@@ -8,6 +8,10 @@ export const CertificateLink = Schema.Struct({
   contract: Schema.String,
   url: Schema.String,
   signature_url: Schema.String,
+  pdf_url: Schema.String.annotations({
+    description:
+      "The executed PDF (application/pdf), signed like `url` and valid as long; it carries the certificate, its signature and the public key as attached files."
+  }),
   expires_at: Schema.String,
   algorithm: Schema.Literal("Ed25519"),
   key_id: Schema.String,
@@ -26,7 +30,7 @@ export class CertificatesApi extends HttpApiGroup.make("certificates")
       .annotate(OpenApi.Summary, "Get an executed contract's certificate")
       .annotate(
         OpenApi.Description,
-        "Signed links (valid 15 minutes) to the certificate document and its detached Ed25519 signature, the public key, and the commands that verify them offline. Only an executed contract has one."
+        "Signed links (valid 15 minutes) to the certificate document and its detached Ed25519 signature, the executed PDF, the public key, and the commands that verify them offline. Only an executed contract has one."
       )
   )
   .middleware(Authenticated)

@@ -19,12 +19,14 @@ export const CertificateRoutes = HttpApiBuilder.Router.use((router) =>
   Effect.gen(function*() {
     const certificates = yield* Certificates
     const key = yield* SigningKey
-    const document = Effect.gen(function*() {
-      const params = yield* HttpRouter.params
-      const request = yield* HttpServerRequest.HttpServerRequest
-      const query = requestTarget(request.url)?.searchParams ?? new URLSearchParams()
-      return yield* certificates.document(params["id"] ?? "", Number(query.get("expires")), query.get("token") ?? "")
-    })
+    const linked = <A, E>(read: (id: string, expires: number, token: string) => Effect.Effect<A, E>) =>
+      Effect.gen(function*() {
+        const params = yield* HttpRouter.params
+        const request = yield* HttpServerRequest.HttpServerRequest
+        const query = requestTarget(request.url)?.searchParams ?? new URLSearchParams()
+        return yield* read(params["id"] ?? "", Number(query.get("expires")), query.get("token") ?? "")
+      })
+    const document = linked(certificates.document)
     yield* router.get("/certificates/signing-key.pem", Effect.succeed(HttpServerResponse.text(key.publicPem, { contentType: "application/x-pem-file" })))
     yield* router.get(
       "/certificates/:id/certificate.json",
@@ -33,6 +35,10 @@ export const CertificateRoutes = HttpApiBuilder.Router.use((router) =>
     yield* router.get(
       "/certificates/:id/certificate.sig",
       Effect.map(document, (bytes) => HttpServerResponse.uint8Array(key.sign(bytes), { contentType: "application/octet-stream" }))
+    )
+    yield* router.get(
+      "/certificates/:id/contract.pdf",
+      Effect.map(linked(certificates.pdf), (bytes) => HttpServerResponse.uint8Array(bytes, { contentType: "application/pdf" }))
     )
   })
 )

@@ -1,6 +1,7 @@
 import { SqlClient } from "@effect/sql"
 import { Clock, Effect } from "effect"
-import { createHash, createHmac, createPrivateKey, createPublicKey, generateKeyPairSync, type KeyObject, sign, timingSafeEqual } from "node:crypto"
+import { createHash, createHmac, createPrivateKey, generateKeyPairSync, type KeyObject, sign, timingSafeEqual } from "node:crypto"
+import { keyIdOf } from "./KeyId.js"
 
 const slot = "certificates"
 
@@ -32,8 +33,7 @@ export class SigningKey extends Effect.Service<SigningKey>()("Certificates/Signi
     }
     const privateKey: KeyObject = createPrivateKey(rows[0]!.private_pem)
     const publicPem = rows[0]!.public_pem
-    const publicDer = createPublicKey(publicPem).export({ type: "spki", format: "der" })
-    const keyId = `ed25519:${createHash("sha256").update(publicDer).digest("hex").slice(0, 16)}`
+    const keyId = keyIdOf(publicPem)
     // Download links are signed with a key derived from the private key, so they need no table.
     const linkSecret = createHash("sha256").update(`certificate links\n${rows[0]!.private_pem}`).digest()
     const linkToken = (contract: string, expires: number) => createHmac("sha256", linkSecret).update(`${contract}\n${expires}`).digest("hex")

@@ -1,41 +1,51 @@
 /**
- * Verifies a certificate offline: the Ed25519 signature over the exact bytes of the document,
- * then the document's own arithmetic (the words hash to words_hash, every letter follows the
- * one before it). Trusts nothing but the three files it is given.
+ * Verifies a certificate offline, from its three files or from the executed PDF that carries them.
+ * The three-file form trusts nothing but the files given. The PDF form trusts the key file when one
+ * is given; without one it checks against the key the PDF carries and prints its key_id, which the
+ * reader compares with the service's published one (GET /contracts/{id}/certificate, key_id).
  *
  *   npm run verify -- certificate.json certificate.sig signing-key.pem
+ *   npm run verify -- contract.pdf [signing-key.pem]
  */
-import { createPublicKey, verify } from "node:crypto"
 import { readFileSync, realpathSync } from "node:fs"
 import { pathToFileURL } from "node:url"
-import { checkCertificateDocument } from "../Domain/Signing/Certificate.js"
+import { verifyCertificate } from "./VerifyCertificate.js"
+import { verifyPdf } from "./VerifyPdf.js"
 
-export const verifyCertificate = (document: Buffer, signature: Buffer, publicPem: string): ReadonlyArray<string> => {
-  let key
-  try {
-    key = createPublicKey(publicPem)
-  } catch {
-    return ["the public key is not a PEM key"]
-  }
-  if (key.asymmetricKeyType !== "ed25519") return ["the public key is not an Ed25519 key"]
-  if (!verify(null, document, key, signature)) return ["the signature does not match the document: it was altered, or signed by another key"]
-  return checkCertificateDocument(document.toString("utf8")).problems
-}
+export { verifyCertificate } from "./VerifyCertificate.js"
 
-const main = () => {
-  const [documentPath, signaturePath, keyPath] = process.argv.slice(2)
-  if (documentPath === undefined || signaturePath === undefined || keyPath === undefined) {
-    process.stderr.write("usage: npm run verify -- certificate.json certificate.sig signing-key.pem\n")
-    return 2
-  }
-  const problems = verifyCertificate(readFileSync(documentPath), readFileSync(signaturePath), readFileSync(keyPath, "utf8"))
-  if (problems.length > 0) {
-    for (const problem of problems) process.stderr.write(`FAILED: ${problem}\n`)
-    return 1
-  }
-  process.stdout.write("Certificate verified: signed by the key given, words and letter chain intact.\n")
+const usage = "usage: npm run verify -- certificate.json certificate.sig signing-key.pem\n       npm run verify -- contract.pdf [signing-key.pem]\n"
+
+const report = (problems: ReadonlyArray<string>, success: string) => {
+  for (const problem of problems) process.stderr.write(`FAILED: ${problem}\n`)
+  if (problems.length > 0) return 1
+  process.stdout.write(success)
   return 0
 }
 
+const main = async () => {
+  const args = process.argv.slice(2)
+  if (args[0]?.toLowerCase().endsWith(".pdf") === true && args.length <= 2) {
+    const pinned = args[1] === undefined ? undefined : readFileSync(args[1], "utf8")
+    const { keyId, problems } = await verifyPdf(readFileSync(args[0]), pinned)
+    const trust = pinned === undefined
+      ? `signed by the key the PDF carries, ${keyId}: compare it with the key_id the service publishes`
+      : `signed by the key given, ${keyId}`
+    return report(problems, `PDF verified: ${trust}; words and letter chain intact; every byte is what its signed files make.\n`)
+  }
+  const [documentPath, signaturePath, keyPath] = args
+  if (documentPath === undefined || signaturePath === undefined || keyPath === undefined) {
+    process.stderr.write(usage)
+    return 2
+  }
+  const problems = verifyCertificate(readFileSync(documentPath), readFileSync(signaturePath), readFileSync(keyPath, "utf8"))
+  return report(problems, "Certificate verified: signed by the key given, words and letter chain intact.\n")
+}
+
 // Run as a command (not imported); through a symlinked checkout argv names the link, the module its target.
-if (process.argv[1] !== undefined && import.meta.url === pathToFileURL(realpathSync(process.argv[1])).href) process.exitCode = main()
+if (process.argv[1] !== undefined && import.meta.url === pathToFileURL(realpathSync(process.argv[1])).href) {
+  main().then((code) => (process.exitCode = code), (error) => {
+    process.stderr.write(`FAILED: ${error instanceof Error ? error.message : String(error)}\n`)
+    process.exitCode = 1
+  })
+}

@@ -1,0 +1,178 @@
+import { SqlClient } from "@effect/sql"
+import { afterAll, beforeAll, describe, expect, it } from "@effect/vitest"
+import { Effect, Either, Layer, TestContext } from "effect"
+import { execFile } from "node:child_process"
+import { mkdtempSync, writeFileSync } from "node:fs"
+import { tmpdir } from "node:os"
+import { join } from "node:path"
+import { PDFDocument } from "pdf-lib"
+import { getDocument } from "pdfjs-dist/legacy/build/pdf.mjs"
+import { renderExecutedPdf } from "../src/Certificates/ExecutedPdf.js"
+import { SigningKey } from "../src/Certificates/SigningKey.js"
+import { verifyPdf } from "../src/Certificates/VerifyPdf.js"
+import { call } from "./support/client.js"
+import { databases } from "./support/databases.js"
+import { twoOrgs } from "./support/negotiation.js"
+import { type Running, startService } from "./support/service.js"
+
+const fetchBytes = async (url: string) => {
+  const response = await fetch(url)
+  return { status: response.status, type: response.headers.get("content-type"), bytes: Buffer.from(await response.arrayBuffer()) }
+}
+
+/** Run without blocking: the service shares this process (see test/certificate.test.ts). */
+const verifyCommand = (...args: ReadonlyArray<string>) =>
+  new Promise<{ status: number; stdout: string; stderr: string }>((resolve) => {
+    execFile("npx", ["tsx", "src/Certificates/verify.ts", ...args], { encoding: "utf8" }, (error, stdout, stderr) => {
+      resolve({ status: error === null ? 0 : typeof error.code === "number" ? error.code : -1, stdout, stderr })
+    })
+  })
+
+/** Each page's text as a reader's copy-and-paste gives it, with runs of white space made one space. */
+const pagesText = async (bytes: Uint8Array) => {
+  const doc = await getDocument({ data: new Uint8Array(bytes), useSystemFonts: false, isEvalSupported: false, verbosity: 0 }).promise
+  const pages: Array<string> = []
+  for (let n = 1; n <= doc.numPages; n++) {
+    const content = await (await doc.getPage(n)).getTextContent()
+    pages.push(content.items.map((item) => ("str" in item ? item.str : "")).join(" ").replace(/\s+/g, " "))
+  }
+  const attachments = Object.keys((await doc.getAttachments()) ?? {}).sort()
+  await doc.destroy()
+  return { pages, attachments }
+}
+
+const squeeze = (text: string) => text.replace(/\s+/g, " ").trim()
+
+/** A link the service itself made for this contract, at a moment of our choosing. */
+const linkAt = (service: Running, contract: string, clock: "epoch" | "now") =>
+  service.run(
+    Effect.gen(function*() {
+      const sql = yield* SqlClient.SqlClient
+      const key = yield* Effect.provide(SigningKey, SigningKey.Default.pipe(Layer.provide(Layer.succeed(SqlClient.SqlClient, sql))))
+      const link = key.link(contract)
+      // TestClock stands at 1970: a genuine link that expired long ago.
+      return yield* clock === "epoch" ? Effect.provide(link, TestContext.TestContext) : link
+    })
+  )
+
+for (const database of databases) {
+  describe(`the executed PDF (${database.name})`, () => {
+    let service: Running
+    beforeAll(async () => {
+      service = await startService(database)
+    })
+    afterAll(() => service.stop())
+
+    const executed = async () => {
+      const parties = await twoOrgs(service.url)
+      const { drafted } = await parties.sent()
+      const clause = drafted.blocks.find((b: { kind: string }) => b.kind === "clause")
+      const ask =
+        (await parties.bea.stage(drafted.id, drafted.words_hash, { block_id: clause.id, type: "counter", text: "Beta's clause.", why: "Ours" })).body.ask
+      await parties.bea.commit(drafted.id, drafted.words_hash)
+      await parties.ada.stage(drafted.id, drafted.words_hash, { ask_id: ask, type: "accept" })
+      const agreed = (await parties.ada.commit(drafted.id, drafted.words_hash)).body
+      await call(service.url, "PUT", `/people/${parties.ada.person}/mark`, {
+        key: parties.ada.org.keys.test,
+        person: parties.ada.person,
+        body: { kind: "typed", text: "A. Lovelace" }
+      })
+      for (const seat of [parties.ada, parties.bea]) await seat.sign(drafted.id, agreed.words_hash)
+      const link = (await parties.bea.get(`/contracts/${drafted.id}/certificate`)).body
+      return { ...parties, drafted, agreed, link }
+    }
+
+    it("is offered beside the certificate, shows every block in order, its signers and its certificate, and is the same bytes on every fetch", async () => {
+      const { drafted, agreed, link } = await executed()
+      expect(link.pdf_url).toMatch(new RegExp(`/certificates/${drafted.id}/contract\\.pdf\\?expires=\\d+&token=[0-9a-f]+$`))
+      expect(link.recipe.some((line: string) => line.includes("contract.pdf"))).toBe(true)
+      const first = await fetchBytes(link.pdf_url.replace("http://localhost", service.url))
+      expect([first.status, first.type]).toEqual([200, "application/pdf"])
+      const second = await fetchBytes(link.pdf_url.replace("http://localhost", service.url))
+      expect(second.bytes.equals(first.bytes)).toBe(true)
+      const certificate = JSON.parse((await fetchBytes(link.url.replace("http://localhost", service.url))).bytes.toString())
+
+      const { attachments, pages } = await pagesText(first.bytes)
+      expect(attachments).toEqual(["certificate.json", "certificate.sig", "contract.json", "contract.sig", "signing-key.pem"])
+      expect(pages[0]).toContain(certificate.contract.title)
+      expect(pages[0]).toMatch(/Ada Lovelace.*Drafting side · negotiator and signer/)
+      expect(pages[0]).toContain("Counterparty · negotiator and signer")
+      const all = pages.join(" ")
+      let at = all.indexOf("The words as signed")
+      certificate.words.blocks.forEach((block: { text: string }, index: number) => {
+        const found = all.indexOf(squeeze(block.text), at)
+        expect(found, `block ${index + 1} in order`).toBeGreaterThan(at)
+        at = found
+      })
+      const signatures = pages.find((page) => page.startsWith("Signatures"))!
+      expect(signatures).toContain(`Mark typed: "A. Lovelace"`)
+      expect(signatures).toContain(agreed.words_hash)
+      expect(signatures.match(/Bound text_hash/g)).toHaveLength(2)
+      const last = pages.at(-1)!
+      expect(last).toContain(link.key_id)
+      expect(last).toContain(link.document_sha256)
+      expect(last).toContain(certificate.chain_head)
+      for (const letter of certificate.letters) expect(last).toContain(`Letter ${letter.sequence}`)
+      expect(last).toContain("npm run verify -- contract.pdf")
+    })
+
+    it("verifies offline, with or without the key file, and fails for one flipped byte or one changed word", async () => {
+      const { link } = await executed()
+      const pdf = (await fetchBytes(link.pdf_url.replace("http://localhost", service.url))).bytes
+      const dir = mkdtempSync(join(tmpdir(), "pdf-"))
+      writeFileSync(join(dir, "contract.pdf"), pdf)
+      writeFileSync(join(dir, "signing-key.pem"), link.public_key)
+      const flipped = Buffer.from(pdf)
+      flipped[Math.floor(flipped.length / 2)]! ^= 0x01
+      writeFileSync(join(dir, "flipped.pdf"), flipped)
+      // The three commands at once: each spends seconds starting tsx.
+      const [pinned, unpinned, bad] = await Promise.all([
+        verifyCommand(join(dir, "contract.pdf"), join(dir, "signing-key.pem")),
+        verifyCommand(join(dir, "contract.pdf")),
+        verifyCommand(join(dir, "flipped.pdf"), join(dir, "signing-key.pem"))
+      ])
+      expect(pinned.status, pinned.stderr).toBe(0)
+      expect(pinned.stdout).toContain(`signed by the key given, ${link.key_id}`)
+      expect(unpinned.status, unpinned.stderr).toBe(0)
+      expect(unpinned.stdout).toContain(`${link.key_id}: compare it`)
+      expect(bad.status).toBe(1)
+      expect(bad.stderr).toContain("FAILED")
+
+      // A word changed where a reader sees it (the title), saved by a PDF library as a forger would.
+      const edited = await PDFDocument.load(pdf, { updateMetadata: false })
+      edited.setTitle(`${edited.getTitle()} (amended)`)
+      expect((await verifyPdf(await edited.save({ useObjectStreams: true }))).problems.join()).toContain("not the ones its signed files make")
+
+      // A word changed in the words and the PDF rebuilt around it: the signature no longer holds.
+      const doc = await getDocument({ data: new Uint8Array(pdf), verbosity: 0 }).promise
+      const files = (await doc.getAttachments())!
+      await doc.destroy()
+      const file = (name: string) => files[name]!.content as Uint8Array
+      const changed = Buffer.from(Buffer.from(file("certificate.json")).toString().replace("Beta's clause.", "Beta's clause, amended."))
+      const parts = {
+        certificateSig: file("certificate.sig"),
+        publicKey: file("signing-key.pem"),
+        contract: file("contract.json"),
+        contractSig: file("contract.sig")
+      }
+      const forged = Either.getOrThrow(await renderExecutedPdf({ ...parts, certificate: changed }))
+      expect((await verifyPdf(forged)).problems).toContain("the signature does not match certificate.json: it was altered, or signed by another key")
+      // The honest files rebuild the served bytes exactly, in this process too.
+      expect(Buffer.from(Either.getOrThrow(await renderExecutedPdf({ ...parts, certificate: file("certificate.json") }))).equals(pdf)).toBe(true)
+    })
+
+    it("refuses an expired link and has no PDF for a contract not executed", async () => {
+      const { drafted } = await executed()
+      const expired = await linkAt(service, drafted.id, "epoch")
+      const old = await fetch(`${service.url}/certificates/${drafted.id}/contract.pdf?expires=${expired.expires}&token=${expired.token}`)
+      expect(old.status).toBe(401)
+
+      const fresh = await twoOrgs(service.url)
+      const { drafted: unsigned } = await fresh.sent()
+      expect((await fresh.ada.get(`/contracts/${unsigned.id}/certificate`)).status).toBe(404)
+      const valid = await linkAt(service, unsigned.id, "now")
+      const none = await fetch(`${service.url}/certificates/${unsigned.id}/contract.pdf?expires=${valid.expires}&token=${valid.token}`)
+      expect(none.status).toBe(404)
+    })
+  })
+}
