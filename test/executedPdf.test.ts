@@ -10,8 +10,9 @@ import { getDocument } from "pdfjs-dist/legacy/build/pdf.mjs"
 import { renderExecutedPdf } from "../src/Certificates/ExecutedPdf.js"
 import { SigningKey } from "../src/Certificates/SigningKey.js"
 import { verifyPdf } from "../src/Certificates/VerifyPdf.js"
-import { call } from "./support/client.js"
+import { call, idempotencyKey } from "./support/client.js"
 import { databases } from "./support/databases.js"
+import { pageClient, sentToGuest } from "./support/guestPage.js"
 import { twoOrgs } from "./support/negotiation.js"
 import { type Running, startService } from "./support/service.js"
 
@@ -173,6 +174,25 @@ for (const database of databases) {
       const valid = await linkAt(service, unsigned.id, "now")
       const none = await fetch(`${service.url}/certificates/${unsigned.id}/contract.pdf?expires=${valid.expires}&token=${valid.token}`)
       expect(none.status).toBe(404)
+    })
+
+    it("is linked from the guest's page beside the certificate once executed", async () => {
+      const guest = await sentToGuest(service.url)
+      const browser = pageClient(service.url)
+      expect((await browser.get(guest.link)).status).toBe(200)
+      const write = (path: string, body: unknown, headers: Record<string, string>) =>
+        call(service.url, "POST", path, { body, headers: { authorization: `Token ${guest.token}`, "idempotency-key": idempotencyKey(), ...headers } })
+      const hash = guest.drafted.words_hash
+      expect((await write(`/contracts/${guest.drafted.id}/replies`, {}, { "if-match": hash })).body.state).toBe("agreed")
+      expect((await write(`/contracts/${guest.drafted.id}/signatures`, { text_hash: hash }, {})).status).toBe(201)
+      expect((await guest.ada.sign(guest.drafted.id, hash)).body.contract_state).toBe("executed")
+      const page = await browser.get(`/contracts/${guest.drafted.id}`)
+      const href = /<a href="([^"]+\/contract\.pdf\?[^"]+)" type="application\/pdf">the executed contract as a PDF<\/a>/.exec(page.text)?.[1]
+      expect(href).toBeDefined()
+      const signed = new URL(href!.replace(/&amp;/g, "&"))
+      const pdf = await fetchBytes(`${service.url}${signed.pathname}${signed.search}`)
+      expect([pdf.status, pdf.type]).toEqual([200, "application/pdf"])
+      expect((await pagesText(pdf.bytes)).pages[0]).toContain("Gail Guest")
     })
   })
 }

@@ -78,7 +78,12 @@ export interface SeatView {
     readonly opens_if_sent: ReadonlyArray<string>
   } | null
   readonly signers: ReadonlyArray<SignerRow>
-  readonly certificate: { readonly url: string; readonly expires_at: string; readonly recipe: ReadonlyArray<string> } | null
+  readonly certificate: {
+    readonly url: string
+    readonly pdf_url: string
+    readonly expires_at: string
+    readonly recipe: ReadonlyArray<string>
+  } | null
 }
 
 /** A read the page cannot do without failed: the page says so, never half a page. */

@@ -25,7 +25,7 @@ ${textInput("mark", "mark", "Your mark: type your name as you sign it (optional)
     { label: "Sign the contract" }
   )
 
-/** Who must sign and who has; the guest's own signature to make or withdraw; the certificate once executed. */
+/** Who must sign and who has; the guest's own signature to make or withdraw; the certificate and the PDF once executed. */
 export const signing = (view: SeatView, context: FormContext) => {
   if (view.state !== "agreed" && view.state !== "executed" && view.signers.every((s) => s.state === null)) return ""
   const me = view.signers.find((s) => s.person === view.you.person)
@@ -46,7 +46,7 @@ ${
   }
 ${
     certificate === null ? "" : html`<h3>The certificate</h3>
-<p><a href="${certificate.url}">Download the signed certificate</a> (the link works until ${certificate.expires_at}; reload this page for a fresh one).</p>
+<p><a href="${certificate.url}">Download the signed certificate</a> or <a href="${certificate.pdf_url}" type="application/pdf">the executed contract as a PDF</a> (the links work until ${certificate.expires_at}; reload this page for fresh ones).</p>
 <p>To verify it yourself:</p>
 <pre class="recipe" tabindex="0" aria-label="Commands that verify the certificate"><code>${certificate.recipe.join("\n")}</code></pre>`
   }
