@@ -14,6 +14,7 @@ import { startingServer } from "../src/Http/StartingServer.js"
 import { ServiceLive } from "../src/Server.js"
 import { Answerer } from "../src/Ask/Answerer.js"
 import { DeliveryClock } from "../src/Webhooks/DeliveryClock.js"
+import { DeadlineClock } from "../src/Deadlines/DeadlineClock.js"
 import { testSettings } from "../test/support/service.js"
 
 export interface EvalService {
@@ -30,6 +31,7 @@ export const startService = async (): Promise<EvalService> => {
     Layer.provideMerge(NodeHttpServer.layer(startingServer("http://localhost/docs"), { port: 0, host: "127.0.0.1" })),
     Layer.provide(WriteProbe.passThrough),
     Layer.provide(DeliveryClock.live),
+    Layer.provide(DeadlineClock.live),
     Layer.provide(Answerer.extractive),
     Layer.provide(config),
     // The scores are the report: one access line per request would bury them.

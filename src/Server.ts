@@ -85,6 +85,8 @@ import { Webhooks } from "./Webhooks.js"
 import { DeliveryAttempt } from "./Webhooks/Attempt.js"
 import { DeliveriesRepo } from "./Webhooks/DeliveriesRepo.js"
 import { DeliveryClock } from "./Webhooks/DeliveryClock.js"
+import { DeadlineClock } from "./Deadlines/DeadlineClock.js"
+import { DeadlineScheduler } from "./Deadlines/Scheduler.js"
 import { WebhookEngine } from "./Webhooks/Engine.js"
 import { WebhooksHttp } from "./Webhooks/Http.js"
 import { EndpointsRepo } from "./Webhooks/Repo.js"
@@ -131,7 +133,8 @@ const Services = Layer.mergeAll(
   Me.Default,
   Ask.Default,
   OutboundMail.Default,
-  IngressListener.Default
+  IngressListener.Default,
+  DeadlineScheduler.Default
 )
   .pipe(
     // Mail ingress accepts through the import path, and the attention feed lists what mail waits.
@@ -199,7 +202,7 @@ const HttpLive = served.pipe(
   Layer.provide(HttpRouter.setRouterConfig({ caseSensitive: true }))
 )
 
-/** The whole service on any HTTP server layer; config, the write probe, the delivery clock and the answerer come from outside. */
+/** The whole service on any HTTP server layer; config, the write probe, the delivery and deadline clocks and the answerer come from outside. */
 export const ServiceLive = HttpLive.pipe(
   // The services stay in the output, so a test can reach the entity the way a service does (test/support/service.ts `run`).
   Layer.provideMerge(Services),
@@ -230,6 +233,7 @@ export const ServerLive = Layer.unwrapEffect(
 ).pipe(
   Layer.provide(WriteProbe.passThrough),
   Layer.provide(DeliveryClock.live),
+  Layer.provide(DeadlineClock.live),
   Layer.provide(Answerer.extractive),
   // Built first, so every line the service writes, from its first, is JSON at LOG_LEVEL.
   Layer.provide(LoggingLive),

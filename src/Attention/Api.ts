@@ -19,7 +19,10 @@ export const AttentionRow = Schema.Struct({
   required_signers: Schema.optional(Schema.Array(Schema.Struct({ party: Schema.String, person: Schema.String, name: Schema.String, signed: Schema.Boolean }))),
   signature: Schema.optional(Schema.String),
   decision: Schema.optional(Schema.String),
-  requested_by: Schema.optional(Schema.String)
+  requested_by: Schema.optional(Schema.String),
+  /** `deadline` rows (additive): the last day to give notice against the renewal, and the day the term ends. */
+  notice_deadline: Schema.optional(Schema.String),
+  expiration_date: Schema.optional(Schema.String)
 }).annotations({ identifier: "AttentionRow" })
 
 export const AttentionFeed = Schema.Struct({
@@ -52,7 +55,7 @@ export class AttentionApi extends HttpApiGroup.make("attention")
       .annotate(OpenApi.Summary, "Read what waits on you")
       .annotate(
         OpenApi.Description,
-        "One person's feed: rows grouped by relationship and counterparty, most urgent first (re-sign, approval, sign, letter), and what waits on the other side. Read-only; rows clear when their condition resolves."
+        "One person's feed: rows grouped by relationship and counterparty, most urgent first (re-sign, approval, sign, letter, then a notice deadline within 60 days), and what waits on the other side. Read-only; rows clear when their condition resolves."
       )
   )
   .middleware(Authenticated)

@@ -57,7 +57,7 @@ export class ContractsApi extends HttpApiGroup.make("contracts")
       .annotate(OpenApi.Summary, "List contracts")
       .annotate(
         OpenApi.Description,
-        "The contracts your org can see, newest first, filtered by `state`, `origin` (comma lists), `relationship` and `updated_since`, and paged by `limit` and `starting_after`."
+        "The contracts your org can see, newest first, filtered by `state`, `origin` (comma lists), `relationship`, `updated_since`, and the key dates `expires_before` and `notice_before` (a day: the current term ends, or notice against its renewal is due, before it), and paged by `limit` and `starting_after`."
       )
   )
   .add(

@@ -12,7 +12,8 @@ import { LiveContracts } from "./LiveContracts.js"
 import { peerCopies } from "./PeerCopies.js"
 import { runsAcrossRunners } from "../Cluster/Signals.js"
 import { makeId, randomToken } from "../RandomIds.js"
-import { ContractsRepo, type ListFilter } from "./Repo.js"
+import type { ListFilter } from "./ListConditions.js"
+import { ContractsRepo } from "./Repo.js"
 import { ContractUnavailable } from "./ContractUnavailable.js"
 
 const describe = (error: unknown) => {

@@ -118,6 +118,9 @@ export const ImportLetter = command(
   Schema.Struct({ letter: Schema.String, sequence: Schema.Int })
 )
 
+// Sent by the deadline scheduler: time passed `now`; the core acts on every key date due by then, each once.
+export const PassTime = command("PassTime", { now: Schema.String }, Schema.Struct({ acted: Schema.Array(Schema.String) }))
+
 /** The single writer of one contract: every write is one of these messages, handled one at a time. */
 export const Contract = Entity.make("Contract", [
   Draft,
@@ -139,5 +142,6 @@ export const Contract = Entity.make("Contract", [
   Amend,
   Import,
   ConfirmBlock,
-  ImportLetter
+  ImportLetter,
+  PassTime
 ])

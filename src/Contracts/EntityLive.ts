@@ -26,6 +26,7 @@ import { importContract, importSummary } from "../Domain/Imports/ImportContract.
 import { confirmBlock } from "../Domain/Imports/ConfirmBlock.js"
 import { importLetter } from "../Domain/Negotiation/ImportLetter.js"
 import { Appended } from "../EventLog/Appended.js"
+import { passTime } from "../Domain/Deadlines/PassTime.js"
 import { applyPlaybook } from "../Domain/Playbooks/ApplyPlaybook.js"
 import { count, countWrite, entityMessages, liveContracts, moveGauge } from "../Operations/Metrics.js"
 
@@ -165,6 +166,12 @@ export const ContractLive = Layer.unwrapEffect(Effect.map(ServerConfig, (setting
         ConfirmBlock: ({ payload, ...message }) => existing(message, (contract, at) => confirmBlock(contract, payload.actor, { ...payload, ...given(at) })),
         ImportLetter: ({ payload, ...message }) =>
           existing(message, (contract, at) => importLetter(contract, payload.actor, { ...payload, origin: "email", ...given(at) })),
+        // Nothing due is no write at all: the scheduler may ask of a contract another runner already served.
+        PassTime: ({ payload, ...message }) =>
+          Effect.flatMap(current, (contract) =>
+            Option.isNone(contract) || passTime(contract.value, payload) === null
+              ? Effect.succeed({ acted: [] })
+              : existing(message, (stored) => passTime(stored, payload) ?? { contract: stored, events: [], result: { acted: [] } })),
         Amend: ({ payload, ...message }) =>
           answeringDefects(Effect.flatMap(live.read(payload.parent, repo.load), (parent) =>
             write(message, (contract, at) =>

@@ -3,7 +3,7 @@ import { type Contract, contractStates, origins } from "../Domain/Contract/Contr
 import type { Mode } from "../Domain/Contract/Mode.js"
 import { reject, type Rejection } from "../Domain/Contract/Rejection.js"
 import { limitOf } from "../Http/Paging.js"
-import type { ListFilter } from "./Repo.js"
+import type { ListFilter } from "./ListConditions.js"
 import type { ListQuery } from "./Schemas.js"
 
 const commaList = (value: string | undefined, allowed: ReadonlyArray<string>, param: string) => {
@@ -23,6 +23,15 @@ const timestampOf = (value: string | undefined) => {
     : Effect.succeed(at)
 }
 
+/** A calendar day (`YYYY-MM-DD`), or a timestamp's day in UTC. */
+const dayOf = (value: string | undefined, param: string) => {
+  if (value === undefined) return Effect.succeed(undefined)
+  const at = /^\d{4}-\d{2}-\d{2}$/.test(value) ? new Date(`${value}T00:00:00Z`) : /^\d{4}-\d{2}-\d{2}T/.test(value) ? new Date(value) : new Date(Number.NaN)
+  return Number.isNaN(at.getTime())
+    ? Effect.fail(reject("invalid_request", `${param} must be a date (YYYY-MM-DD) or an ISO 8601 timestamp.`, { param }))
+    : Effect.succeed(at.toISOString().slice(0, 10))
+}
+
 /** GET /contracts's query as a filter; the cursor is a contract the caller can see. */
 export const listFilterOf = <R>(
   query: typeof ListQuery.Type,
@@ -35,6 +44,8 @@ export const listFilterOf = <R>(
     const originList = yield* commaList(query.origin, origins, "origin")
     const limit = yield* limitOf(query.limit)
     const updatedSince = yield* timestampOf(query.updated_since)
+    const expiresBefore = yield* dayOf(query.expires_before, "expires_before")
+    const noticeBefore = yield* dayOf(query.notice_before, "notice_before")
     const cursor = query.starting_after === undefined ? undefined : (yield* cursorOf(query.starting_after)).contract
     return {
       ...scope,
@@ -42,6 +53,8 @@ export const listFilterOf = <R>(
       origins: originList,
       relationship: query.relationship,
       updatedSince,
+      expiresBefore,
+      noticeBefore,
       after: cursor === undefined ? undefined : { created_at: cursor.created_at, id: cursor.id },
       limit
     }

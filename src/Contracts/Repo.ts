@@ -4,23 +4,13 @@ import type { Contract } from "../Domain/Contract/Contract.js"
 import type { Decided } from "../Domain/Contract/Decided.js"
 import type { DomainEvent } from "../Domain/Contract/Events.js"
 import type { Mode } from "../Domain/Contract/Mode.js"
+import { type ListFilter, listConditions } from "./ListConditions.js"
 import { rowsOfSave, type TableRows } from "./SaveRows.js"
 import { currentTraceParent } from "../Operations/Tracing.js"
 import { iso, parseJson } from "../Sql/Values.js"
 import { answerOnClaim, type RequestOfWrite, writeOnClaim } from "../Idempotency/ClaimOfWrite.js"
 
 const json = (value: unknown) => JSON.stringify(value)
-
-export interface ListFilter {
-  readonly org: string
-  readonly mode: Mode
-  readonly states: ReadonlyArray<string> | undefined
-  readonly origins: ReadonlyArray<string> | undefined
-  readonly relationship: string | undefined
-  readonly updatedSince: Date | undefined
-  readonly after: { readonly created_at: string; readonly id: string } | undefined
-  readonly limit: number
-}
 
 /** One of a contract's last writes: the id its message carried, and what it answered. */
 export interface RecentWrite {
@@ -169,14 +159,7 @@ export class ContractsRepo extends Effect.Service<ContractsRepo>()("Contracts/Co
      * filter every contract of the mode: a second a page at 100,000 contracts.
      */
     const list = Effect.fnUntraced(function*(filter: ListFilter) {
-      const conditions = [sql`c.mode = ${filter.mode}`]
-      if (filter.states !== undefined) conditions.push(sql`c.state IN ${sql.in(filter.states)}`)
-      if (filter.origins !== undefined) conditions.push(sql`c.origin IN ${sql.in(filter.origins)}`)
-      if (filter.relationship !== undefined) conditions.push(sql`c.relationship_id = ${filter.relationship}`)
-      if (filter.updatedSince !== undefined) conditions.push(sql`c.updated_at >= ${filter.updatedSince}`)
-      if (filter.after !== undefined) {
-        conditions.push(sql`(c.created_at, c.id) < (${filter.after.created_at}::timestamptz, ${filter.after.id})`)
-      }
+      const conditions = listConditions(sql, filter)
       const page = sql`ORDER BY c.created_at DESC, c.id DESC LIMIT ${filter.limit + 1}`
       const own = sql`SELECT c.id FROM contracts c WHERE c.org_id = ${filter.org} AND ${sql.and(conditions)} ${page}`
       // Walked newest first along the seat's copy of its contract's time; an org with two seats on

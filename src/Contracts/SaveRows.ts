@@ -3,6 +3,7 @@ import type { Decided } from "../Domain/Contract/Decided.js"
 import type { DomainEvent } from "../Domain/Contract/Events.js"
 import { makeId } from "../RandomIds.js"
 import { factColumns, factIndexRows, factsChanged } from "../Domain/Ask/FactIndex.js"
+import { changedDeadlineRow, deadlineColumns } from "../Domain/Deadlines/DeadlineRow.js"
 import { attentionColumns, attentionOnConflict, changedAttentionItems } from "./AttentionRows.js"
 
 /**
@@ -127,6 +128,13 @@ export const rowsOfSave = (
       factColumns.map(([name, type]) => `${name} ${type}`).join(", "),
       factsChanged(previous, next) ? factIndexRows(next).map((row) => ({ contract_id: next.id, mode: next.mode, ...row })) : [],
       `ON CONFLICT (contract_id, fact_id) DO UPDATE SET ${factColumns.slice(3).map(([name]) => `${name} = excluded.${name}`).join(", ")}`
+    ),
+    // The key dates `GET /contracts` filters on and the scheduler wakes for (src/Deadlines/Scheduler.ts).
+    table(
+      "contract_deadlines",
+      deadlineColumns.map(([name, type]) => `${name} ${type}`).join(", "),
+      [changedDeadlineRow(previous, next)].filter((row) => row !== null),
+      "ON CONFLICT (contract_id) DO UPDATE SET expiration_date = excluded.expiration_date, notice_deadline = excluded.notice_deadline, next_due = excluded.next_due"
     ),
     table(
       "ask_index",

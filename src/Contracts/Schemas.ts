@@ -1,3 +1,4 @@
+import { Deadlines } from "../Deadlines/Schemas.js"
 import { Schema } from "effect"
 import { capacities, contractStates, origins } from "../Domain/Contract/Contract.js"
 import { factKinds } from "../Domain/Words/Fact.js"
@@ -81,6 +82,7 @@ export const Sheet = Schema.Struct({
   facts: Schema.Array(Fact),
   parties: Schema.Array(Party),
   ready: Ready,
+  deadlines: Deadlines,
   you: You,
   created_at: Schema.String,
   updated_at: Schema.String
@@ -143,6 +145,10 @@ export const ListQuery = Schema.Struct({
   state: Schema.optional(Schema.String),
   relationship: Schema.optional(Schema.String),
   updated_since: Schema.optional(Schema.String),
+  /** Additive (docs/after-signing.md): contracts whose current term ends before this date (`YYYY-MM-DD`). */
+  expires_before: Schema.optional(Schema.String),
+  /** Additive: contracts whose last day to give notice against a renewal is before this date. */
+  notice_before: Schema.optional(Schema.String),
   starting_after: Schema.optional(Schema.String),
   limit: Schema.optional(Schema.String)
 })

@@ -12,6 +12,7 @@ import { WriteProbe } from "../../src/Contracts/WriteProbe.js"
 import { startingServer } from "../../src/Http/StartingServer.js"
 import { ServiceLive } from "../../src/Server.js"
 import { DeliveryClock } from "../../src/Webhooks/DeliveryClock.js"
+import { DeadlineClock } from "../../src/Deadlines/DeadlineClock.js"
 import { Answerer } from "../../src/Ask/Answerer.js"
 import type { TestDatabase } from "./databases.js"
 
@@ -64,6 +65,8 @@ export interface ServiceOptions {
   readonly ingressMaxBytes?: number
   /** The clock webhook delivery keeps (a TestClock, to walk its schedule); else the real one. */
   readonly deliveryClock?: Clock.Clock
+  /** The clock the deadline scheduler keeps (a TestClock, to walk years of renewals); else the real one. */
+  readonly deadlineClock?: Clock.Clock
   /** Seconds a contract write may wait for its entity before the request answers 503. */
   readonly contractWriteTimeoutSeconds?: number
   /** What composes answers to POST /ask (one that fails partway, to see `generation_failed`); else the extractive one. */
@@ -120,6 +123,7 @@ export const startService = async (database: TestDatabase, options: ServiceOptio
     Layer.provideMerge(NodeHttpServer.layer(makeServer, { port: options.port ?? 0, host: "127.0.0.1" })),
     Layer.provide(options.probe ?? WriteProbe.passThrough),
     Layer.provide(options.deliveryClock === undefined ? DeliveryClock.live : Layer.succeed(DeliveryClock, options.deliveryClock)),
+    Layer.provide(options.deadlineClock === undefined ? DeadlineClock.live : Layer.succeed(DeadlineClock, options.deadlineClock)),
     Layer.provide(options.answerer ?? Answerer.extractive),
     Layer.provide(options.logging ?? Layer.empty),
     Layer.provide(config)

@@ -78,6 +78,11 @@ export interface Contract {
   readonly signed_elsewhere?: { readonly claimed_by: string; readonly claimed_at: string; readonly asset: string }
   /** Imported contracts only: the import that made it and the asset it was read from. */
   readonly imported?: { readonly import: string; readonly asset: string }
+  /**
+   * Executed and filed contracts, once a key date was acted on: the term it is in (renewals that
+   * rolled) and the moments of that term already acted on, by key (src/Domain/Deadlines/Schedule.ts).
+   */
+  readonly deadlines?: { readonly term: number; readonly fired: ReadonlyArray<string> }
   readonly words_hash: string
   readonly head_sequence: number
   readonly created_at: string

@@ -124,6 +124,29 @@ export const BlockConfirmed = event(
   Schema.Struct({ contract: Text, block: Text, confirmed_by: Text, text: Schema.NullOr(Text), words_hash: Text })
 )
 
+/** A notice deadline against a renewal is near: at the start of the window and again a week before. `due_at` is when it fell due (it may fire late, after downtime). */
+export const DeadlineApproaching = event(
+  "contract.deadline_approaching",
+  Schema.Struct({
+    contract: Text,
+    deadline: Schema.Literal("notice"),
+    notice_deadline: Text,
+    expiration_date: Text,
+    days_before: Schema.Number,
+    term: Schema.Number,
+    due_at: Text
+  })
+)
+
+/** An automatic renewal rolled: the term ended and the next began; `expiration_date` is the new term's end. */
+export const ContractRenewed = event(
+  "contract.renewed",
+  Schema.Struct({ contract: Text, previous_expiration: Text, expiration_date: Text, renewal_term: Text, term: Schema.Number, due_at: Text })
+)
+
+/** The contract's term ended with no renewal to follow. */
+export const ContractExpired = event("contract.expired", Schema.Struct({ contract: Text, expiration_date: Text, term: Schema.Number, due_at: Text }))
+
 const others = [
   ContractParsed,
   ImportCompleted,
@@ -140,7 +163,10 @@ const others = [
   SignatureVoid,
   SignatureWithdrawn,
   ContractExecuted,
-  ContractCancelled
+  ContractCancelled,
+  DeadlineApproaching,
+  ContractRenewed,
+  ContractExpired
 ] as const
 
 export const DomainEvent = Schema.Union(ContractDrafted, ...others)

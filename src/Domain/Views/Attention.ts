@@ -5,8 +5,10 @@ import { liveParties, otherSide, requiredSigners } from "../Contract/Parties.js"
 import { latestSignatureOf } from "../Signing/SignatureStates.js"
 import { replyOf } from "../Negotiation/Staging.js"
 import { sentLetters } from "../Negotiation/AsksAndLetters.js"
+import { openNoticeWindow } from "../Deadlines/NoticeWindow.js"
 
-export const attentionKinds = ["resign", "approval", "sign_wait", "letter"] as const
+/** Most urgent first. A deadline is weeks away, where the others hold a deal up now (docs/gaps.md). */
+export const attentionKinds = ["resign", "approval", "sign_wait", "letter", "deadline"] as const
 export type AttentionKind = (typeof attentionKinds)[number]
 
 export interface AttentionRow {
@@ -25,6 +27,8 @@ export interface AttentionRow {
   readonly signature?: string
   readonly decision?: string
   readonly requested_by?: string
+  readonly notice_deadline?: string
+  readonly expiration_date?: string
 }
 
 export interface Group {
@@ -51,10 +55,23 @@ export const counterpartyOf = (contract: Contract, side: Party["side"]): string 
   return them.find((p) => p.org !== null)?.org ?? them[0]?.email ?? "unaddressed"
 }
 
-/** What waits on one party of one contract, by the spec's four kinds. Approvals have no producer yet. */
+/** What waits on one party of one contract, by the spec's four kinds and `deadline`. Approvals have no producer yet. */
 export const rowsFor = (contract: Contract, party: Party): ReadonlyArray<AttentionRow> => {
   const base = { contract: contract.id, title: contract.title, state: contract.state }
   const rows: Array<AttentionRow> = []
+  const window = openNoticeWindow(contract, party)
+  if (window !== null) {
+    rows.push({
+      ...base,
+      id: rowId("deadline", contract.id, party.id, `${window.term}:${window.noticeDeadline}`),
+      kind: "deadline",
+      since: window.since,
+      why_you: `Notice against the renewal is due by ${window.noticeDeadline}; without it the contract renews on ${window.expiration}.`,
+      letter: null,
+      notice_deadline: window.noticeDeadline,
+      expiration_date: window.expiration
+    })
+  }
   const due = owed(contract).find((row) => row.party === party.id)
   if (due !== undefined) {
     const letter = lastLetterFrom(contract, otherSide(party.side))
@@ -116,7 +133,7 @@ export const byUrgency = (a: AttentionRow, b: AttentionRow) =>
 
 /**
  * Groups rows by relationship and counterparty, most urgent group first (by its most urgent
- * row); within a group `resign`, `approval`, `sign_wait`, `letter`, oldest first in a kind.
+ * row); within a group `resign`, `approval`, `sign_wait`, `letter`, `deadline`, oldest first in a kind.
  */
 export const groupRows = (
   rows: ReadonlyArray<{ readonly row: AttentionRow; readonly relationship: string | null; readonly counterparty: string }>

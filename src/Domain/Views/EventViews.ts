@@ -96,6 +96,9 @@ const core = (contract: Contract, event: LoggedDomainEvent, side: Side): { reado
     case "contract.parsed":
     case "import.completed":
     case "block.confirmed":
+    case "contract.deadline_approaching":
+    case "contract.renewed":
+    case "contract.expired":
       return { type: event.type, data: event.data }
     case "fact.confirmed":
       return { type: event.type, data: { contract: event.data.contract, fact: event.data.fact, confirmed_by: event.data.confirmed_by } }

@@ -6,6 +6,7 @@ import { readiness } from "../Words/Readiness.js"
 import { type Seat, you } from "../Contract/Seat.js"
 import { signatureState } from "../Signing/SignatureStates.js"
 import type { Block } from "../Words/Blocks.js"
+import { keyDates } from "../Deadlines/KeyDates.js"
 
 // Seat rendering lives here once: every read, event and (later) webhook renders through it.
 
@@ -67,6 +68,7 @@ export const renderSheet = (contract: Contract, actor: Actor, seat: Seat, public
   facts: contract.facts.map((fact) => renderFact(fact, contract.facts)),
   parties: renderParties(contract),
   ready: readiness(contract),
+  deadlines: keyDates(contract),
   you: you(actor, seat),
   created_at: contract.created_at,
   updated_at: contract.updated_at

@@ -2,7 +2,8 @@ import type { Side } from "../Contract/Contract.js"
 
 /**
  * What an endpoint may subscribe to: the spec's eighteen types (the fourth signature type is
- * `signature.withdrawn`) and the two the log also carries for confirmations. `["*"]` is all.
+ * `signature.withdrawn`), the two the log also carries for confirmations, and the three of a
+ * contract's life after signing (docs/after-signing.md). `["*"]` is all.
  */
 export const deliverableTypes = [
   "contract.drafted",
@@ -24,7 +25,10 @@ export const deliverableTypes = [
   "import.completed",
   "import.failed",
   "fact.confirmed",
-  "block.confirmed"
+  "block.confirmed",
+  "contract.deadline_approaching",
+  "contract.renewed",
+  "contract.expired"
 ] as const
 
 export type DeliverableType = (typeof deliverableTypes)[number]

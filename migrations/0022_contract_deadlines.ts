@@ -1,0 +1,38 @@
+import { SqlClient } from "@effect/sql"
+import { Effect } from "effect"
+import type { Contract } from "../src/Domain/Contract/Contract.js"
+import { deadlineColumns, deadlineRowOf } from "../src/Domain/Deadlines/DeadlineRow.js"
+import { parseJson } from "../src/Sql/Values.js"
+
+// Issue 32. An executed or filed contract's key dates (its expiration, the last day to give notice
+// against a renewal) as columns `GET /contracts?expires_before=&notice_before=` filters on, and the
+// next moment the deadline scheduler acts at (`next_due`, indexed for its one query: what is due).
+// The rows of contracts stored before this migration are computed by the function the save uses.
+const batch = 200
+
+export default Effect.gen(function*() {
+  const sql = yield* SqlClient.SqlClient
+  yield* sql`CREATE TABLE contract_deadlines (
+    contract_id text PRIMARY KEY REFERENCES contracts (id),
+    mode text NOT NULL,
+    expiration_date text,
+    notice_deadline text,
+    next_due timestamptz
+  )`
+  yield* sql`CREATE INDEX contract_deadlines_due ON contract_deadlines (next_due) WHERE next_due IS NOT NULL`
+  const names = deadlineColumns.map(([name]) => name).join(", ")
+  const typed = deadlineColumns.map(([name, type]) => `${name} ${type}`).join(", ")
+  let after = ""
+  for (;;) {
+    // Letters do not move a date: the document alone is read.
+    const contracts = yield* sql<{ id: string; doc: unknown }>`SELECT id, doc FROM contracts WHERE id > ${after} ORDER BY id LIMIT ${batch}`
+    if (contracts.length === 0) return
+    after = contracts.at(-1)!.id
+    const rows = contracts.map((row) => deadlineRowOf({ ...parseJson<Contract>(row.doc), letters: [] }))
+      .filter((row) => row.expiration_date !== null || row.notice_deadline !== null || row.next_due !== null)
+    if (rows.length > 0) {
+      yield* sql`INSERT INTO contract_deadlines (${sql.literal(names)})
+        SELECT ${sql.literal(names)} FROM jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) AS r(${sql.literal(typed)})`
+    }
+  }
+})

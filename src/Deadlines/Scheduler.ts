@@ -1,0 +1,73 @@
+import { SqlClient } from "@effect/sql"
+import { Clock, Duration, Effect, Option } from "effect"
+import { PassTime } from "../Contracts/Entity.js"
+import { ContractStore } from "../Contracts/ContractStore.js"
+import type { Mode } from "../Domain/Contract/Mode.js"
+import { DeadlineClock } from "./DeadlineClock.js"
+
+/** Contracts told that time passed per look; a full batch looks again at once. */
+const batch = 100
+/** Contracts told at once. */
+const concurrency = 8
+/**
+ * A look at least this often, whether or not anything is known to be due: a contract executed (or
+ * whose facts moved) with a moment already due is acted on within this, since saves do not wake
+ * the scheduler. Key dates are days, so a few minutes late is on time.
+ */
+const idleLook = Duration.minutes(10)
+
+/**
+ * The deadline scheduler: one supervised fiber per process that sleeps on its clock until the
+ * next key date of any live contract falls due (`contract_deadlines.next_due`), then tells each
+ * contract due that time passed. The contract's own writer decides what is due and keeps what it
+ * acted on, so a moment fires once however many runners ask, and a process that was down acts on
+ * start-up on everything that fell due meanwhile, each event carrying the moment it was due.
+ */
+export class DeadlineScheduler extends Effect.Service<DeadlineScheduler>()("Deadlines/Scheduler", {
+  scoped: Effect.gen(function*() {
+    const sql = yield* SqlClient.SqlClient
+    const store = yield* ContractStore
+    const clock = yield* DeadlineClock
+
+    const due = (now: number) =>
+      sql<{ contract_id: string; mode: Mode }>`
+        SELECT contract_id, mode FROM contract_deadlines WHERE next_due <= ${new Date(now)} ORDER BY next_due, contract_id LIMIT ${batch}`
+    const nextDue = Effect.map(
+      sql<{ next_due: Date | string | null }>`SELECT min(next_due) AS next_due FROM contract_deadlines WHERE next_due IS NOT NULL`,
+      (rows) => Option.map(Option.fromNullable(rows[0]?.next_due), (at) => new Date(at).getTime())
+    )
+
+    const tell = (now: number) => (row: { contract_id: string; mode: Mode }) =>
+      store.write(
+        row.contract_id,
+        PassTime,
+        (entity) => entity.PassTime({ actor: { mode: row.mode, org: null, person: null, guest: null }, now: new Date(now).toISOString() })
+      ).pipe(
+        Effect.map((result) => result.acted.length),
+        Effect.catchAllCause((cause) =>
+          Effect.as(Effect.logWarning("deadline not acted on", cause).pipe(Effect.annotateLogs({ contract: row.contract_id })), 0)
+        )
+      )
+
+    // Sleeps until the next moment (or the idle look); the clock is read in the same step as the sleep starts (see Webhooks/Engine.ts).
+    const sleepUntilNext = Effect.flatMap(nextDue, (next) =>
+      Effect.flatMap(Clock.currentTimeMillis, (now) =>
+        Effect.sleep(Option.match(next, {
+          onNone: () => idleLook,
+          onSome: (at) => Duration.min(Duration.millis(Math.max(1, at - now)), idleLook)
+        }))))
+
+    const cycle: Effect.Effect<void> = Effect.gen(function*() {
+      const now = yield* Clock.currentTimeMillis
+      const rows = yield* due(now)
+      const acted = yield* Effect.forEach(rows, tell(now), { concurrency })
+      // A full batch that moved something may have more behind it; one that moved nothing waits, so it never spins.
+      if (rows.length === batch && acted.some((n) => n > 0)) return
+      yield* sleepUntilNext
+    }).pipe(
+      Effect.catchAllCause((cause) => Effect.zipRight(Effect.logError("deadline scheduler cycle failed", cause), Effect.sleep(Duration.seconds(5))))
+    )
+    yield* Effect.forkScoped(Effect.withClock(Effect.forever(cycle), clock))
+    return {} as const
+  })
+}) {}

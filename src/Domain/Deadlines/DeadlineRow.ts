@@ -1,0 +1,51 @@
+import type { Contract } from "../Contract/Contract.js"
+import { keyDates } from "./KeyDates.js"
+
+/**
+ * A contract's row in `contract_deadlines`: the dates `GET /contracts` filters on and the next
+ * moment the scheduler acts at. Written by the statement that saves the contract, so the row is
+ * never behind the contract it describes.
+ */
+export const deadlineColumns: ReadonlyArray<readonly [name: string, type: string]> = [
+  ["contract_id", "text"],
+  ["mode", "text"],
+  ["expiration_date", "text"],
+  ["notice_deadline", "text"],
+  ["next_due", "timestamptz"]
+]
+
+export type DeadlineRow = {
+  readonly contract_id: string
+  readonly mode: string
+  readonly expiration_date: string | null
+  readonly notice_deadline: string | null
+  readonly next_due: string | null
+}
+
+export const deadlineRowOf = (contract: Contract): DeadlineRow => {
+  const dates = keyDates(contract)
+  return {
+    contract_id: contract.id,
+    mode: contract.mode,
+    expiration_date: dates.expiration_date,
+    notice_deadline: dates.notice_deadline,
+    next_due: dates.live ? dates.next?.due_at ?? null : null
+  }
+}
+
+/**
+ * What can move a contract's key dates: its facts, its state (only a live contract is acted on),
+ * a cancellation, or a moment acted on. Any other write leaves the row as it was, unread.
+ */
+const mayMove = (previous: Contract, next: Contract) =>
+  previous.facts !== next.facts || previous.state !== next.state || previous.cancelled !== next.cancelled ||
+  previous.deadlines !== next.deadlines || previous.blocks !== next.blocks
+
+/** The row a save writes, or null when it leaves the stored row true. A new contract with no date to keep has none. */
+export const changedDeadlineRow = (previous: Contract | null, next: Contract): DeadlineRow | null => {
+  if (previous !== null && !mayMove(previous, next)) return null
+  const row = deadlineRowOf(next)
+  const empty = row.expiration_date === null && row.notice_deadline === null && row.next_due === null
+  if (previous === null) return empty ? null : row
+  return JSON.stringify(deadlineRowOf(previous)) === JSON.stringify(row) ? null : row
+}
