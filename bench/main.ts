@@ -1,4 +1,4 @@
-// npm run bench [-- --quick] [--only=floors,postgres,embedded,memory,imports,webhooks,ask,page,durability,tracing,framework,runners,failover,tail,lists]
+// npm run bench [-- --quick] [--only=floors,postgres,embedded,memory,imports,webhooks,ask,page,pdf,durability,tracing,framework,runners,failover,tail,lists]
 //   [--flows=drafting,get,spread,hot] [--profile]
 //
 // Measures the physical floors and the service side by side in one run and prints ratios: on a
@@ -22,6 +22,7 @@ import { importFlow } from "./service/imports.js"
 import { memoryFlow } from "./service/memory.js"
 import { startService } from "./service/service.js"
 import { pageFlow, type PageResults, pageTable } from "./service/page.js"
+import { pdfFlow, type PdfResults, pdfTable } from "./service/pdf.js"
 import { type DurabilityResults, durabilityFlow, durabilityTable } from "./service/durability.js"
 import { tracingFlow, type TracingResults, tracingTable } from "./service/tracing.js"
 import { webhookFlow } from "./service/webhooks.js"
@@ -220,6 +221,13 @@ const main = async () => {
     }
   }
 
+  // In process, no database: the PDF's pace is pdf-lib's and the font's.
+  let pdf: PdfResults | undefined
+  if (wanted("pdf")) {
+    log("the executed PDF, rendered in process")
+    pdf = await pdfFlow({ clauses: 60, durationMs: settings.durationMs }, log)
+  }
+
   // Embedded only: PostgreSQL's fsync is its server's setting, not the service's.
   let durability: DurabilityResults | undefined
   if (wanted("durability")) {
@@ -245,7 +253,7 @@ const main = async () => {
     mode: quick ? "quick" : "full",
     settings: { ...settings, scale: scaleSettings },
     machine,
-    results: { ...results, scale, durability, tracing }
+    results: { ...results, scale, durability, tracing, pdf }
   }
   writeFileSync(file, JSON.stringify({ ...run, ratios: list }, null, 2))
   log("")
@@ -271,6 +279,10 @@ const main = async () => {
   }
   if (results.page.postgres !== undefined || results.page.embedded !== undefined) {
     log(pageTable(results.page))
+    log("")
+  }
+  if (pdf !== undefined) {
+    log(pdfTable(pdf))
     log("")
   }
   if (durability !== undefined) {

@@ -22,6 +22,27 @@ const black = rgb(0, 0, 0)
 export const printable = (text: string): string =>
   [...text.replace(/\t/g, "    ")].filter((c) => c === "\n" || (c.charCodeAt(0) >= 32 && c.charCodeAt(0) !== 127)).join("")
 
+/**
+ * A line's width as the sum of its characters' advances, each asked of the font once. pdf-lib
+ * draws glyphs without kerning, so this is the drawn width; asking the font for every candidate
+ * line ran its shaper thousands of times a page and was most of a PDF's cost.
+ */
+const widths = new WeakMap<PDFFont, Map<string, number>>()
+export const measure = (font: PDFFont, size: number) => {
+  let known = widths.get(font)
+  if (known === undefined) widths.set(font, known = new Map())
+  const advance = (c: string) => {
+    let width = known.get(c)
+    if (width === undefined) known.set(c, width = font.widthOfTextAtSize(c, 1000))
+    return width
+  }
+  return (text: string) => {
+    let sum = 0
+    for (const c of text) sum += advance(c)
+    return (sum * size) / 1000
+  }
+}
+
 /** Breaks at spaces; a word wider than the line on its own is broken where it must be. */
 export const wrap = (text: string, width: number, measure: (s: string) => number): ReadonlyArray<string> => {
   const lines: Array<string> = []
@@ -71,7 +92,7 @@ export const makeFlow = (doc: PDFDocument, fonts: Fonts) => {
     const size = style.size ?? 10
     const font = fontOf(style)
     const x = sheet.margin + (style.indent ?? 0)
-    const lines = wrap(text, sheet.width - sheet.margin - x, (s) => font.widthOfTextAtSize(s, size))
+    const lines = wrap(text, sheet.width - sheet.margin - x, measure(font, size))
     lines.forEach((text, index) => {
       ensure(lineHeight(size))
       y -= size
