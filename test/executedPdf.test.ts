@@ -8,8 +8,10 @@ import { join } from "node:path"
 import { PDFDocument } from "pdf-lib"
 import { getDocument } from "pdfjs-dist/legacy/build/pdf.mjs"
 import { renderExecutedPdf } from "../src/Certificates/ExecutedPdf.js"
+import { printable, wrap } from "../src/Certificates/PdfLayout.js"
 import { SigningKey } from "../src/Certificates/SigningKey.js"
 import { verifyPdf } from "../src/Certificates/VerifyPdf.js"
+import { sampleFiles } from "../scripts/executedSample.js"
 import { call, idempotencyKey } from "./support/client.js"
 import { databases } from "./support/databases.js"
 import { pageClient, sentToGuest } from "./support/guestPage.js"
@@ -55,6 +57,23 @@ const linkAt = (service: Running, contract: string, clock: "epoch" | "now") =>
       return yield* clock === "epoch" ? Effect.provide(link, TestContext.TestContext) : link
     })
   )
+
+describe("the executed PDF, rendered in process", () => {
+  it("is the same bytes from the same files, and verifies against the key that signed them", async () => {
+    const files = sampleFiles(3)
+    const [one, two] = await Promise.all([renderExecutedPdf(files), renderExecutedPdf(sampleFiles(3))])
+    expect(Buffer.from(Either.getOrThrow(one)).equals(Either.getOrThrow(two))).toBe(true)
+    expect(await verifyPdf(Either.getOrThrow(one), Buffer.from(files.publicKey).toString())).toMatchObject({ problems: [] })
+  })
+
+  it("wraps at spaces, breaks a word too long for any line, and drops characters no font draws", () => {
+    const width = (s: string) => s.length
+    expect(wrap("aa bb cc", 5, width)).toEqual(["aa bb", "cc"])
+    expect(wrap("abcdefghij k", 4, width)).toEqual(["abcd", "efgh", "ij k"])
+    expect(wrap("one\n\ntwo", 10, width)).toEqual(["one", "", "two"])
+    expect(printable("a\tb\u0007c\n")).toBe("a    bc\n")
+  })
+})
 
 for (const database of databases) {
   describe(`the executed PDF (${database.name})`, () => {
