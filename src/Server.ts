@@ -87,6 +87,7 @@ import { DeliveriesRepo } from "./Webhooks/DeliveriesRepo.js"
 import { DeliveryClock } from "./Webhooks/DeliveryClock.js"
 import { DeadlineClock } from "./Deadlines/DeadlineClock.js"
 import { DeadlineScheduler } from "./Deadlines/Scheduler.js"
+import { DatesMoved } from "./Contracts/DatesMoved.js"
 import { WebhookEngine } from "./Webhooks/Engine.js"
 import { WebhooksHttp } from "./Webhooks/Http.js"
 import { EndpointsRepo } from "./Webhooks/Repo.js"
@@ -118,7 +119,7 @@ const Repos = Layer.provideMerge(
     AskRepo.Default,
     IngressRepo.Default
   )
-).pipe(Layer.provideMerge(Appended.Default), Layer.provide(ClusterSignals.layer))
+).pipe(Layer.provideMerge(Layer.mergeAll(Appended.Default, DatesMoved.Default)), Layer.provide(ClusterSignals.layer))
 
 /** The contract entities, on this process alone or spread over several runners (src/Cluster/ClusterLive.ts). */
 const Cluster = ContractLive.pipe(Layer.provideMerge(ClusterLive))

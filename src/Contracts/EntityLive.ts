@@ -27,6 +27,8 @@ import { confirmBlock } from "../Domain/Imports/ConfirmBlock.js"
 import { importLetter } from "../Domain/Negotiation/ImportLetter.js"
 import { Appended } from "../EventLog/Appended.js"
 import { passTime } from "../Domain/Deadlines/PassTime.js"
+import { datesMayMove } from "../Domain/Deadlines/DeadlineRow.js"
+import { DatesMoved } from "./DatesMoved.js"
 import { applyPlaybook } from "../Domain/Playbooks/ApplyPlaybook.js"
 import { count, countWrite, entityMessages, liveContracts, moveGauge } from "../Operations/Metrics.js"
 
@@ -66,6 +68,7 @@ export const ContractLive = Layer.unwrapEffect(Effect.map(ServerConfig, (setting
       const repo = yield* ContractsRepo
       const live = yield* LiveContracts
       const appended = yield* Appended
+      const datesMoved = yield* DatesMoved
       const config = yield* ServerConfig
       const probe = yield* WriteProbe
       // The entity is the only writer of its contract, so its copy stays true while it lives.
@@ -118,6 +121,7 @@ export const ContractLive = Layer.unwrapEffect(Effect.map(ServerConfig, (setting
             }))
             yield* countWrite(message.tag, decided.events)
             if (decided.events.length > 0) yield* appended.ring
+            if (Option.isNone(before) || datesMayMove(before.value, decided.contract)) yield* datesMoved.ring
             return decided.result
           })
         ))

@@ -4,17 +4,20 @@ import { PassTime } from "../Contracts/Entity.js"
 import { ContractStore } from "../Contracts/ContractStore.js"
 import type { Mode } from "../Domain/Contract/Mode.js"
 import { DeadlineClock } from "./DeadlineClock.js"
+import { DatesMoved } from "../Contracts/DatesMoved.js"
 
 /** Contracts told that time passed per look; a full batch looks again at once. */
 const batch = 100
 /** Contracts told at once. */
 const concurrency = 8
 /**
- * A look at least this often, whether or not anything is known to be due: a contract executed (or
- * whose facts moved) with a moment already due is acted on within this, since saves do not wake
- * the scheduler. Key dates are days, so a few minutes late is on time.
+ * A look at least this often in real time, whatever the scheduler's clock says: a save on another
+ * runner (whose ring this process does not hear) or a ring lost is noticed within it. Kept on the
+ * real clock so that a TestClock moved a year on wakes the scheduler once per moment due, not once
+ * per look.
  */
 const idleLook = Duration.minutes(10)
+const retryPause = Duration.seconds(1)
 
 /**
  * The deadline scheduler: one supervised fiber per process that sleeps on its clock until the
@@ -28,6 +31,9 @@ export class DeadlineScheduler extends Effect.Service<DeadlineScheduler>()("Dead
     const sql = yield* SqlClient.SqlClient
     const store = yield* ContractStore
     const clock = yield* DeadlineClock
+    const realClock = yield* Effect.clock
+    const moved = yield* DatesMoved
+    const realSleep = (duration: Duration.Duration) => Effect.withClock(Effect.sleep(duration), realClock)
 
     const due = (now: number) =>
       sql<{ contract_id: string; mode: Mode }>`
@@ -37,25 +43,30 @@ export class DeadlineScheduler extends Effect.Service<DeadlineScheduler>()("Dead
       (rows) => Option.map(Option.fromNullable(rows[0]?.next_due), (at) => new Date(at).getTime())
     )
 
+    // The message keeps real time (its timeout, the cluster's own timers): only `now` is the scheduler's.
     const tell = (now: number) => (row: { contract_id: string; mode: Mode }) =>
       store.write(
         row.contract_id,
         PassTime,
         (entity) => entity.PassTime({ actor: { mode: row.mode, org: null, person: null, guest: null }, now: new Date(now).toISOString() })
       ).pipe(
+        Effect.withClock(realClock),
         Effect.map((result) => result.acted.length),
         Effect.catchAllCause((cause) =>
           Effect.as(Effect.logWarning("deadline not acted on", cause).pipe(Effect.annotateLogs({ contract: row.contract_id })), 0)
         )
       )
 
-    // Sleeps until the next moment (or the idle look); the clock is read in the same step as the sleep starts (see Webhooks/Engine.ts).
-    const sleepUntilNext = Effect.flatMap(nextDue, (next) =>
-      Effect.flatMap(Clock.currentTimeMillis, (now) =>
-        Effect.sleep(Option.match(next, {
-          onNone: () => idleLook,
-          onSome: (at) => Duration.min(Duration.millis(Math.max(1, at - now)), idleLook)
-        }))))
+    // Until the next moment on the scheduler's clock (read in the same step as the sleep starts, see
+    // Webhooks/Engine.ts), a ring, or the idle look on the real clock, whichever comes first.
+    // A moment already due that was not acted on (its contract's runner did not answer) is tried again after a real pause.
+    const untilNext = Effect.flatMap(nextDue, (next) =>
+      Option.match(next, {
+        onNone: () => Effect.never,
+        onSome: (at) => Effect.flatMap(Clock.currentTimeMillis, (now) => at <= now ? realSleep(retryPause) : Effect.sleep(Duration.millis(at - now)))
+      }))
+    const idle = realSleep(idleLook)
+    const sleepUntilNext = Effect.raceAll([untilNext, moved.heard, idle])
 
     const cycle: Effect.Effect<void> = Effect.gen(function*() {
       const now = yield* Clock.currentTimeMillis

@@ -21,6 +21,7 @@ import { WriteProbe } from "../../src/Contracts/WriteProbe.js"
 import { parseDocument, parserIdentity } from "../../src/Domain/Imports/ParseDocument.js"
 import type { Extracted } from "../../src/Domain/Imports/Parsed.js"
 import { Appended } from "../../src/EventLog/Appended.js"
+import { DatesMoved } from "../../src/Contracts/DatesMoved.js"
 import { ImportParser } from "../../src/Imports/Parser.js"
 import { ImportsRepo } from "../../src/Imports/Repo.js"
 import { ImportWorker } from "../../src/Imports/Worker.js"
@@ -89,7 +90,7 @@ export const sharedStack = (settings: Settings) =>
     Layer.provideMerge(ContractLive.pipe(Layer.provideMerge(ClusterLive))),
     Layer.provideMerge(
       Layer.mergeAll(AdminRepo.Default, ImportsRepo.Default, AssetsRepo.Default, ContractsRepo.Default, LiveContracts.Default, AssetStore.Default).pipe(
-        Layer.provideMerge(Appended.Default),
+        Layer.provideMerge(Layer.mergeAll(Appended.Default, DatesMoved.Default)),
         Layer.provide(ClusterSignals.layer)
       )
     ),

@@ -37,13 +37,13 @@ export const deadlineRowOf = (contract: Contract): DeadlineRow => {
  * What can move a contract's key dates: its facts, its state (only a live contract is acted on),
  * a cancellation, or a moment acted on. Any other write leaves the row as it was, unread.
  */
-const mayMove = (previous: Contract, next: Contract) =>
+export const datesMayMove = (previous: Contract, next: Contract) =>
   previous.facts !== next.facts || previous.state !== next.state || previous.cancelled !== next.cancelled ||
   previous.deadlines !== next.deadlines || previous.blocks !== next.blocks
 
 /** The row a save writes, or null when it leaves the stored row true. A new contract with no date to keep has none. */
 export const changedDeadlineRow = (previous: Contract | null, next: Contract): DeadlineRow | null => {
-  if (previous !== null && !mayMove(previous, next)) return null
+  if (previous !== null && !datesMayMove(previous, next)) return null
   const row = deadlineRowOf(next)
   const empty = row.expiration_date === null && row.notice_deadline === null && row.next_due === null
   if (previous === null) return empty ? null : row
