@@ -71,10 +71,10 @@ for (const database of databases) {
         const storage = storageOf(database)
         const receiver = yield* Effect.acquireRelease(Effect.promise(() => startReceiver(healthy)), (r) => Effect.promise(r.close))
         const first = yield* Effect.promise(() => startService(database, { ...storage.first, deadlineClock }))
-        let second: Running | undefined
+        const restarted: { service?: Running } = {}
         yield* Effect.addFinalizer(() =>
           Effect.promise(async () => {
-            await second?.stop()
+            await restarted.service?.stop()
             await first.stop()
             storage.done()
           })
@@ -134,7 +134,8 @@ for (const database of databases) {
         // Down from August to mid-December: on start-up the reminder and the renewal fire, late, each with its moment.
         yield* Effect.promise(() => first.stopServerOnly())
         yield* TestClock.setTime(Date.parse("2027-12-15T09:00:00.000Z"))
-        second = yield* Effect.promise(() => startService(database, { ...storage.again(first.databaseUrl), deadlineClock }))
+        const second = yield* Effect.promise(() => startService(database, { ...storage.again(first.databaseUrl), deadlineClock }))
+        restarted.service = second
         const again = seat(second.url, acme, ada.person, acme.keys.test)
         const all = yield* Effect.promise(() => until(() => lifeEvents(again, id), (events) => events.length >= 3, "the renewal"))
         expect(all.map((e) => [e.type, e.data["due_at"]])).toEqual([
