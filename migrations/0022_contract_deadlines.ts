@@ -2,6 +2,7 @@ import { SqlClient } from "@effect/sql"
 import { Effect } from "effect"
 import type { Contract } from "../src/Domain/Contract/Contract.js"
 import { deadlineColumns, deadlineRowOf } from "../src/Domain/Deadlines/DeadlineRow.js"
+import { asId } from "../src/Domain/Contract/Ids.js"
 import { parseJson } from "../src/Sql/Values.js"
 
 // Issue 32. An executed or filed contract's key dates (its expiration, the last day to give notice
@@ -25,10 +26,24 @@ export default Effect.gen(function*() {
   let after = ""
   for (;;) {
     // Letters do not move a date: the document alone is read.
-    const contracts = yield* sql<{ id: string; doc: unknown }>`SELECT id, doc FROM contracts WHERE id > ${after} ORDER BY id LIMIT ${batch}`
+    const contracts = yield* sql<{ id: string; mode: string; doc: unknown }>`SELECT id, mode, doc FROM contracts WHERE id > ${after} ORDER BY id LIMIT ${batch}`
     if (contracts.length === 0) return
     after = contracts.at(-1)!.id
-    const rows = contracts.map((row) => deadlineRowOf({ ...parseJson<Contract>(row.doc), letters: [] }))
+    // A document written before facts or cancellations were kept has neither: read as none.
+    // The table's own id and mode are the contract's (a document need not repeat them).
+    const rows = contracts.map((row) => ({ row, doc: parseJson<Contract>(row.doc) }))
+      .filter(({ doc }) => Array.isArray(doc.facts) && Array.isArray(doc.blocks))
+      .map(({ doc, row }) =>
+        deadlineRowOf({
+          ...doc,
+          template: doc.template ?? null,
+          cancelled: doc.cancelled ?? null,
+          executed_at: doc.executed_at ?? null,
+          id: asId("con", row.id),
+          mode: row.mode === "live" ? "live" : "test",
+          letters: []
+        })
+      )
       .filter((row) => row.expiration_date !== null || row.notice_deadline !== null || row.next_due !== null)
     if (rows.length > 0) {
       yield* sql`INSERT INTO contract_deadlines (${sql.literal(names)})

@@ -169,5 +169,33 @@ for (const database of databases) {
           ])
         })
       ))
+
+    it("0022 keeps the key dates of every stored contract, and when an executed one is next due, as a save would", () =>
+      onFreshDatabase(
+        database,
+        Effect.gen(function*() {
+          const sql = yield* SqlClient.SqlClient
+          yield* migrate((Object.keys(migrations) as Array<keyof typeof migrations>).filter((name) => name < "0022"))
+          const facts = [
+            { id: "fct_start", name: "effective_date", kind: "date", value: "1 March 2026", missing: false, spans: [] },
+            { id: "fct_end", name: "expiration_date", kind: "date", value: "28 February 2027", missing: false, spans: [] },
+            { id: "fct_renew", name: "renewal_term", kind: "term", value: "one (1) year", missing: false, spans: [] },
+            { id: "fct_notice", name: "notice_period", kind: "notice", value: "thirty (30) days", missing: false, spans: [] }
+          ]
+          const executed = { id: "con_signed", state: "executed", template: null, executed_at: "2026-03-02T10:00:00.000Z", cancelled: null, facts, blocks: [] }
+          yield* sql`INSERT INTO orgs (id, name, created_at) VALUES ('org_old', 'Old Ltd', now())`
+          for (const [id, doc] of [["con_signed", executed], ["con_bare", { id: "con_bare", facts: [] }], ["con_old", { id: "con_old" }]] as const) {
+            yield* sql`
+            INSERT INTO contracts (id, mode, org_id, state, origin, title, words_hash, head_sequence, created_at, updated_at, doc)
+            VALUES (${id}, 'test', 'org_old', 'draft', 'template', 'Old', 'h', 1, now(), now(), ${JSON.stringify(doc)}::jsonb)`
+          }
+          yield* migrate(Object.keys(migrations) as Array<keyof typeof migrations>)
+          const rows = yield* sql`SELECT contract_id, mode, expiration_date, notice_deadline, next_due FROM contract_deadlines ORDER BY contract_id`
+          // 28 February 2027 less thirty days is 29 January; its window opens sixty days before.
+          expect(rows.map((row) => ({ ...row, next_due: new Date(row["next_due"] as string).toISOString() }))).toEqual([
+            { contract_id: "con_signed", mode: "test", expiration_date: "2027-02-28", notice_deadline: "2027-01-29", next_due: "2026-11-30T00:00:00.000Z" }
+          ])
+        })
+      ))
   })
 }
