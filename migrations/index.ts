@@ -19,7 +19,7 @@ import attentionOrder from "./0018_attention_order.js"
 import marksByModeAndOneEmail from "./0019_marks_by_mode_and_one_email.js"
 import eventTraceParent from "./0020_event_trace_parent.js"
 import contractFacts from "./0021_contract_facts.js"
-import contractDeadlines from "./0022_contract_deadlines.js"
+import deadlinesAndSandboxClocks from "./0022_deadlines_and_sandbox_clocks.js"
 
 // Every migration, by its numbered name; the migrator runs the ones a database has not seen.
 export const migrations = {
@@ -44,5 +44,5 @@ export const migrations = {
   "0019_marks_by_mode_and_one_email": marksByModeAndOneEmail,
   "0020_event_trace_parent": eventTraceParent,
   "0021_contract_facts": contractFacts,
-  "0022_contract_deadlines": contractDeadlines
+  "0022_deadlines_and_sandbox_clocks": deadlinesAndSandboxClocks
 }

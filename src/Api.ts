@@ -15,6 +15,7 @@ import { NegotiationApi } from "./Negotiation/Api.js"
 import { PartiesApi } from "./Parties/Api.js"
 import { PlaybooksApi } from "./Playbooks/Api.js"
 import { RelationshipsApi } from "./Relationships/Api.js"
+import { SandboxApi } from "./Sandbox/Api.js"
 import { SignaturesApi } from "./Signatures/Api.js"
 import { TemplatesApi } from "./Templates/Api.js"
 import { WebhooksApi } from "./Webhooks/Api.js"
@@ -36,6 +37,7 @@ const endpoints = HttpApi.make("contracts-api")
   .add(IngressApi)
   .add(WebhooksApi)
   .add(AskApi)
+  .add(SandboxApi)
   .add(AdminApi)
   .addError(RejectionErrors[0]!)
 

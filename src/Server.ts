@@ -88,6 +88,10 @@ import { DeliveryClock } from "./Webhooks/DeliveryClock.js"
 import { DeadlineClock } from "./Deadlines/DeadlineClock.js"
 import { DeadlineScheduler } from "./Deadlines/Scheduler.js"
 import { DatesMoved } from "./Contracts/DatesMoved.js"
+import { Sandbox } from "./Sandbox.js"
+import { SandboxHttp } from "./Sandbox/Http.js"
+import { SandboxClocks } from "./Sandbox/SandboxClocks.js"
+import { SandboxRepo } from "./Sandbox/Repo.js"
 import { WebhookEngine } from "./Webhooks/Engine.js"
 import { WebhooksHttp } from "./Webhooks/Http.js"
 import { EndpointsRepo } from "./Webhooks/Repo.js"
@@ -117,7 +121,8 @@ const Repos = Layer.provideMerge(
     DeliveriesRepo.Default,
     PlaybooksRepo.Default,
     AskRepo.Default,
-    IngressRepo.Default
+    IngressRepo.Default,
+    SandboxClocks.Default.pipe(Layer.provideMerge(SandboxRepo.Default))
   )
 ).pipe(Layer.provideMerge(Layer.mergeAll(Appended.Default, DatesMoved.Default)), Layer.provide(ClusterSignals.layer))
 
@@ -135,7 +140,8 @@ const Services = Layer.mergeAll(
   Ask.Default,
   OutboundMail.Default,
   IngressListener.Default,
-  DeadlineScheduler.Default
+  DeadlineScheduler.Default,
+  Sandbox.Default
 )
   .pipe(
     // Mail ingress accepts through the import path, and the attention feed lists what mail waits.
@@ -169,6 +175,7 @@ const ApiLive = HttpApiBuilder.api(Api).pipe(
     IngressHttp,
     WebhooksHttp,
     AskHttp,
+    SandboxHttp,
     AdminHttp
   ]),
   Layer.provide([AuthenticatedLive, AdminAdmittedLive])

@@ -3,6 +3,8 @@ import { Effect, Fiber, Layer, TestClock } from "effect"
 import { DatesMoved } from "../src/Contracts/DatesMoved.js"
 import { DeadlineClock } from "../src/Deadlines/DeadlineClock.js"
 import { DeadlineScheduler } from "../src/Deadlines/Scheduler.js"
+import { SandboxRepo } from "../src/Sandbox/Repo.js"
+import { SandboxClocks } from "../src/Sandbox/SandboxClocks.js"
 import { mkdtempSync, rmSync } from "node:fs"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
@@ -115,7 +117,7 @@ for (const database of databases) {
         const rival = yield* Effect.promise(() =>
           first.run(Effect.forkDaemon(Layer.launch(DeadlineScheduler.Default.pipe(
             Layer.provide(Layer.succeed(DeadlineClock, deadlineClock)),
-            Layer.provide(DatesMoved.Default)
+            Layer.provide(Layer.mergeAll(DatesMoved.Default, SandboxClocks.Default.pipe(Layer.provide(SandboxRepo.Default))))
           ))))
         )
 

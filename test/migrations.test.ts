@@ -190,10 +190,17 @@ for (const database of databases) {
             VALUES (${id}, 'test', 'org_old', 'draft', 'template', 'Old', 'h', 1, now(), now(), ${JSON.stringify(doc)}::jsonb)`
           }
           yield* migrate(Object.keys(migrations) as Array<keyof typeof migrations>)
-          const rows = yield* sql`SELECT contract_id, mode, expiration_date, notice_deadline, next_due FROM contract_deadlines ORDER BY contract_id`
+          const rows = yield* sql`SELECT contract_id, org_id, mode, expiration_date, notice_deadline, next_due FROM contract_deadlines ORDER BY contract_id`
           // 28 February 2027 less thirty days is 29 January; its window opens sixty days before.
           expect(rows.map((row) => ({ ...row, next_due: new Date(row["next_due"] as string).toISOString() }))).toEqual([
-            { contract_id: "con_signed", mode: "test", expiration_date: "2027-02-28", notice_deadline: "2027-01-29", next_due: "2026-11-30T00:00:00.000Z" }
+            {
+              contract_id: "con_signed",
+              org_id: "org_old",
+              mode: "test",
+              expiration_date: "2027-02-28",
+              notice_deadline: "2027-01-29",
+              next_due: "2026-11-30T00:00:00.000Z"
+            }
           ])
         })
       ))

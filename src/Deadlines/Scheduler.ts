@@ -5,6 +5,7 @@ import { ContractStore } from "../Contracts/ContractStore.js"
 import type { Mode } from "../Domain/Contract/Mode.js"
 import { DeadlineClock } from "./DeadlineClock.js"
 import { DatesMoved } from "../Contracts/DatesMoved.js"
+import { SandboxClocks } from "../Sandbox/SandboxClocks.js"
 
 /** Contracts told that time passed per look; a full batch looks again at once. */
 const batch = 100
@@ -33,29 +34,47 @@ export class DeadlineScheduler extends Effect.Service<DeadlineScheduler>()("Dead
     const clock = yield* DeadlineClock
     const realClock = yield* Effect.clock
     const moved = yield* DatesMoved
+    const clocks = yield* SandboxClocks
     const realSleep = (duration: Duration.Duration) => Effect.withClock(Effect.sleep(duration), realClock)
 
+    // In test mode a contract's moments fall due on its org's sandbox clock, `offset_ms` ahead.
     const due = (now: number) =>
-      sql<{ contract_id: string; mode: Mode }>`
-        SELECT contract_id, mode FROM contract_deadlines WHERE next_due <= ${new Date(now)} ORDER BY next_due, contract_id LIMIT ${batch}`
+      sql<{ contract_id: string; org_id: string; mode: Mode }>`
+        SELECT contract_id, org_id, mode FROM (
+          (SELECT contract_id, org_id, mode, next_due FROM contract_deadlines WHERE next_due <= ${new Date(now)} ORDER BY next_due LIMIT ${batch})
+          UNION
+          (SELECT d.contract_id, d.org_id, d.mode, d.next_due FROM sandbox_clocks s
+            JOIN contract_deadlines d ON d.org_id = s.org_id AND d.mode = 'test' AND d.next_due <= ${new Date(
+        now
+      )}::timestamptz + s.offset_ms * interval '1 millisecond'
+            ORDER BY d.next_due LIMIT ${batch})
+        ) due ORDER BY next_due, contract_id LIMIT ${batch}`
+    /** When the next moment falls due on the scheduler's clock: the earliest of every row, a sandbox's counted back by its offset. */
     const nextDue = Effect.map(
-      sql<{ next_due: Date | string | null }>`SELECT min(next_due) AS next_due FROM contract_deadlines WHERE next_due IS NOT NULL`,
+      sql<{ next_due: Date | string | null }>`
+        SELECT min(at) AS next_due FROM (
+          SELECT min(next_due) AS at FROM contract_deadlines WHERE next_due IS NOT NULL
+          UNION ALL
+          SELECT min(d.next_due - s.offset_ms * interval '1 millisecond') FROM sandbox_clocks s
+            JOIN contract_deadlines d ON d.org_id = s.org_id AND d.mode = 'test' AND d.next_due IS NOT NULL
+        ) earliest`,
       (rows) => Option.map(Option.fromNullable(rows[0]?.next_due), (at) => new Date(at).getTime())
     )
 
     // The message keeps real time (its timeout, the cluster's own timers): only `now` is the scheduler's.
-    const tell = (now: number) => (row: { contract_id: string; mode: Mode }) =>
-      store.write(
-        row.contract_id,
-        PassTime,
-        (entity) => entity.PassTime({ actor: { mode: row.mode, org: null, person: null, guest: null }, now: new Date(now).toISOString() })
-      ).pipe(
-        Effect.withClock(realClock),
-        Effect.map((result) => result.acted.length),
-        Effect.catchAllCause((cause) =>
-          Effect.as(Effect.logWarning("deadline not acted on", cause).pipe(Effect.annotateLogs({ contract: row.contract_id })), 0)
+    const tell = (now: number) => (row: { contract_id: string; org_id: string; mode: Mode }) =>
+      Effect.flatMap(clocks.offsetOf(row.org_id, row.mode), (offset) =>
+        store.write(
+          row.contract_id,
+          PassTime,
+          (entity) => entity.PassTime({ actor: { mode: row.mode, org: null, person: null, guest: null }, now: new Date(now + offset).toISOString() })
+        )).pipe(
+          Effect.withClock(realClock),
+          Effect.map((result) => result.acted.length),
+          Effect.catchAllCause((cause) =>
+            Effect.as(Effect.logWarning("deadline not acted on", cause).pipe(Effect.annotateLogs({ contract: row.contract_id })), 0)
+          )
         )
-      )
 
     // Until the next moment on the scheduler's clock (read in the same step as the sleep starts, see
     // Webhooks/Engine.ts), a ring, or the idle look on the real clock, whichever comes first.

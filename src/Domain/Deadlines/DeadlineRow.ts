@@ -8,6 +8,7 @@ import { keyDates } from "./KeyDates.js"
  */
 export const deadlineColumns: ReadonlyArray<readonly [name: string, type: string]> = [
   ["contract_id", "text"],
+  ["org_id", "text"],
   ["mode", "text"],
   ["expiration_date", "text"],
   ["notice_deadline", "text"],
@@ -16,6 +17,8 @@ export const deadlineColumns: ReadonlyArray<readonly [name: string, type: string
 
 export type DeadlineRow = {
   readonly contract_id: string
+  /** The drafting org, whose sandbox clock a test-mode contract's moments follow. */
+  readonly org_id: string
   readonly mode: string
   readonly expiration_date: string | null
   readonly notice_deadline: string | null
@@ -26,6 +29,7 @@ export const deadlineRowOf = (contract: Contract): DeadlineRow => {
   const dates = keyDates(contract)
   return {
     contract_id: contract.id,
+    org_id: contract.org,
     mode: contract.mode,
     expiration_date: dates.expiration_date,
     notice_deadline: dates.notice_deadline,

@@ -53,6 +53,7 @@ describe("the stored deadline row", () => {
     const contract = msa()
     expect(changedDeadlineRow(null, contract)).toEqual({
       contract_id: "con_dl",
+      org_id: "org_acme",
       mode: "test",
       expiration_date: "2027-02-01",
       notice_deadline: "2026-11-03",

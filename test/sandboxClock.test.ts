@@ -1,0 +1,136 @@
+import { afterAll, beforeAll, describe, expect, it } from "@effect/vitest"
+import { call, idempotencyKey } from "./support/client.js"
+import { databases } from "./support/databases.js"
+import { twoOrgs } from "./support/negotiation.js"
+import { type Received, type Receiver, startReceiver } from "./support/receiver.js"
+import { type Running, startService } from "./support/service.js"
+
+const day = (date: string) => `${date}T00:00:00.000Z`
+const lifeTypes = ["contract.deadline_approaching", "contract.renewed", "contract.expired"]
+const healthy = (r: Received) => r.json?.type === "endpoint.verification" ? { status: 200, body: r.json.data.nonce } : { status: 204 }
+
+const until = async <A>(read: () => Promise<A>, done: (value: A) => boolean, what: string): Promise<A> => {
+  for (let i = 0; i < 400; i++) {
+    const value = await read()
+    if (done(value)) return value
+    await new Promise((r) => setTimeout(r, 25))
+  }
+  throw new Error(`never saw ${what}`)
+}
+
+type Parties = Awaited<ReturnType<typeof twoOrgs>>
+
+/** An MSA from Acme to Beta (effective 1 December 2026, one year, ninety days' notice against its yearly renewal), executed in `mode`. */
+const executedMsa = async (service: Running, parties: Parties, mode: "test" | "live") => {
+  const { ada, bea, beta } = mode === "test" ? parties : await twoOrgs(service.url, { mode, orgs: { acme: parties.acme, beta: parties.beta } })
+  const drafted = (await call(service.url, "POST", "/contracts", {
+    key: ada.org.keys[mode],
+    person: ada.person,
+    body: {
+      template_id: "tpl_master_services",
+      facts: { customer: "Acme Ltd", supplier: "Beta GmbH", effective_date: "1 December 2026", liability_cap: "$100,000", initial_term: "one (1) year" }
+    },
+    headers: { "idempotency-key": idempotencyKey() }
+  })).body
+  const recipients = [{ email: beta.people[0]!.email, name: "Bea", capacity: ["negotiator", "signer"] }]
+  expect((await ada.send(drafted.id, drafted.words_hash, { recipients, confirmed_by: ada.person })).status).toBe(200)
+  const agreed = (await bea.commit(drafted.id, drafted.words_hash)).body
+  await ada.sign(drafted.id, agreed.words_hash)
+  expect((await bea.sign(drafted.id, agreed.words_hash)).body.contract_state).toBe("executed")
+  return { id: drafted.id as string, ada, bea }
+}
+
+for (const database of databases) {
+  describe(`sandbox clocks (${database.name})`, () => {
+    let service: Running
+    let receiver: Receiver
+    beforeAll(async () => {
+      service = await startService(database)
+      receiver = await startReceiver(healthy)
+    })
+    afterAll(async () => {
+      await receiver.close()
+      await service.stop()
+    })
+
+    const clock = (parties: Parties, org: "acme" | "beta" = "acme", mode: "test" | "live" = "test") =>
+      call(service.url, "GET", "/sandbox/clock", { key: parties[org].keys[mode] })
+    const advance = (parties: Parties, body: Record<string, unknown>, mode: "test" | "live" = "test") =>
+      call(service.url, "POST", "/sandbox/clock", { key: parties.acme.keys[mode], person: parties.ada.person, body })
+
+    it("reads and moves a test org's time forward only, refuses what is not a forward move, and is not there for live keys", async () => {
+      const parties = await twoOrgs(service.url)
+      const before = (await clock(parties)).body
+      expect(before).toMatchObject({ object: "sandbox_clock", livemode: false, offset_seconds: 0 })
+      expect(Math.abs(Date.parse(before.now) - Date.now())).toBeLessThan(60_000)
+      for (
+        const [body, param] of [
+          [{}, "advance_by"],
+          [{ advance_by: 60, advance_to: "2030-01-01T00:00:00Z" }, "advance_by"],
+          [{ advance_by: 0 }, "advance_by"],
+          [{ advance_by: -3600 }, "advance_by"],
+          [{ advance_by: 1.5 }, "advance_by"],
+          [{ advance_by: 367 * 86_400 }, "advance_by"],
+          [{ advance_to: "2020-01-01T00:00:00Z" }, "advance_to"],
+          [{ advance_to: "next tuesday" }, "advance_to"]
+        ] as const
+      ) {
+        const refused = await advance(parties, body)
+        expect(refused.status, JSON.stringify(body)).toBe(400)
+        expect(refused.body.error).toMatchObject({ code: "invalid_request", param })
+      }
+      expect((await clock(parties)).body.offset_seconds).toBe(0)
+      const moved = (await advance(parties, { advance_by: 86_400 })).body
+      expect(moved.offset_seconds).toBe(86_400)
+      expect(Date.parse(moved.now) - Date.parse(before.now)).toBeGreaterThanOrEqual(86_400_000)
+      const target = new Date(Date.parse(moved.now) + 7 * 86_400_000).toISOString()
+      const to = (await advance(parties, { advance_to: target })).body
+      expect(Math.abs(Date.parse(to.now) - Date.parse(target))).toBeLessThan(60_000)
+      // The other org and live mode keep the service's time.
+      expect((await clock(parties, "beta")).body.offset_seconds).toBe(0)
+      expect((await clock(parties, "acme", "live")).status).toBe(404)
+      expect((await advance(parties, { advance_by: 60 }, "live")).status).toBe(404)
+    })
+
+    it("a year on, deadlines warn and pass and the renewal rolls in the moved org's test mode only, on its feed and its webhook", async () => {
+      const parties = await twoOrgs(service.url)
+      const endpoint = await call(service.url, "POST", "/webhooks/endpoints", {
+        key: parties.acme.keys.test,
+        person: parties.ada.person,
+        body: { url: receiver.url, events: lifeTypes }
+      })
+      expect(endpoint.body.state).toBe("active")
+      const test = await executedMsa(service, parties, "test")
+      const live = await executedMsa(service, parties, "live")
+      const lifeEvents = async (reader: Parties["ada"], id: string) =>
+        ((await reader.get(`/contracts/${id}/events?limit=100`)).body.data as Array<{ type: string; data: Record<string, unknown> }>)
+          .filter((e) => lifeTypes.includes(e.type))
+
+      // Into the window: one warning, and the row on both sides' feeds.
+      expect((await advance(parties, { advance_to: "2027-08-01T12:00:00Z" })).status).toBe(200)
+      const warned = await until(() => lifeEvents(test.ada, test.id), (events) => events.length >= 1, "the window's warning")
+      expect(warned.map((e) => e.data["due_at"])).toEqual([day("2027-07-04")])
+      const rows = async (reader: Parties["ada"]) =>
+        ((await reader.get("/attention")).body.data as Array<{ rows: Array<{ kind: string; contract: string }> }>).flatMap((g) => g.rows)
+          .filter((r) => r.kind === "deadline")
+      expect(await rows(test.ada)).toMatchObject([{ contract: test.id, notice_deadline: "2027-09-02" }])
+
+      // Past the renewal.
+      expect((await advance(parties, { advance_to: "2027-12-02T12:00:00Z" })).status).toBe(200)
+      const all = await until(() => lifeEvents(test.ada, test.id), (events) => events.length >= 3, "the renewal")
+      expect(all.map((e) => [e.type, e.data["due_at"]])).toEqual([
+        ["contract.deadline_approaching", day("2027-07-04")],
+        ["contract.deadline_approaching", day("2027-08-26")],
+        ["contract.renewed", day("2027-12-01")]
+      ])
+      expect((await test.ada.get(`/contracts/${test.id}`)).body.deadlines).toMatchObject({ term: 1, expiration_date: "2028-12-01" })
+      expect(await rows(test.ada)).toEqual([])
+      const delivered = await receiver.waitFor(3, (r) => lifeTypes.includes(r.json?.type) && r.json.data.contract === test.id)
+      expect(delivered.map((r) => r.json.type).sort()).toEqual(all.map((e) => e.type).sort())
+
+      // Live mode was never touched: its contract waits for its window in the service's own time.
+      expect(await lifeEvents(live.ada, live.id)).toEqual([])
+      expect((await live.ada.get(`/contracts/${live.id}`)).body.deadlines).toMatchObject({ term: 0, next: { kind: "notice_window" } })
+    })
+  })
+}
