@@ -95,9 +95,14 @@ export class Assets extends Effect.Service<Assets>()("Assets", {
     const ofRelationship = (id: string, contractIds: ReadonlyArray<string>) =>
       Effect.map(repo.ofRelationship(id, contractIds), (rows) => rows.map((row) => renderAsset(row, id)))
 
+    /** One asset's checksum, read for a contract already shown (a filed contract's source); null if it has no row. */
+    const checksumOf = (contractId: string, assetId: string) =>
+      Effect.map(repo.ofContract(contractId), (rows) => rows.find((row) => row.id === assetId)?.checksum ?? null)
+
     return {
       create,
       ofContract,
+      checksumOf,
       ofRelationship,
       keepTextLayer: repo.keepTextLayer,
       textLayer: repo.textLayer,

@@ -1,7 +1,6 @@
 import { SqlClient } from "@effect/sql"
 import { afterAll, beforeAll, describe, expect, it } from "@effect/vitest"
 import { Effect, Either, Layer, TestContext } from "effect"
-import { execFile } from "node:child_process"
 import { mkdtempSync, writeFileSync } from "node:fs"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
@@ -15,36 +14,9 @@ import { sampleFiles } from "../scripts/executedSample.js"
 import { call, idempotencyKey } from "./support/client.js"
 import { databases } from "./support/databases.js"
 import { pageClient, sentToGuest } from "./support/guestPage.js"
+import { blocksInOrder, fetchBytes, pagesText, verifyCommand } from "./support/pdf.js"
 import { twoOrgs } from "./support/negotiation.js"
 import { type Running, startService } from "./support/service.js"
-
-const fetchBytes = async (url: string) => {
-  const response = await fetch(url)
-  return { status: response.status, type: response.headers.get("content-type"), bytes: Buffer.from(await response.arrayBuffer()) }
-}
-
-/** Run without blocking: the service shares this process (see test/certificate.test.ts). */
-const verifyCommand = (...args: ReadonlyArray<string>) =>
-  new Promise<{ status: number; stdout: string; stderr: string }>((resolve) => {
-    execFile("npx", ["tsx", "src/Certificates/verify.ts", ...args], { encoding: "utf8" }, (error, stdout, stderr) => {
-      resolve({ status: error === null ? 0 : typeof error.code === "number" ? error.code : -1, stdout, stderr })
-    })
-  })
-
-/** Each page's text as a reader's copy-and-paste gives it, with runs of white space made one space. */
-const pagesText = async (bytes: Uint8Array) => {
-  const doc = await getDocument({ data: new Uint8Array(bytes), useSystemFonts: false, isEvalSupported: false, verbosity: 0 }).promise
-  const pages: Array<string> = []
-  for (let n = 1; n <= doc.numPages; n++) {
-    const content = await (await doc.getPage(n)).getTextContent()
-    pages.push(content.items.map((item) => ("str" in item ? item.str : "")).join(" ").replace(/\s+/g, " "))
-  }
-  const attachments = Object.keys((await doc.getAttachments()) ?? {}).sort()
-  await doc.destroy()
-  return { pages, attachments }
-}
-
-const squeeze = (text: string) => text.replace(/\s+/g, " ").trim()
 
 /** A link the service itself made for this contract, at a moment of our choosing. */
 const linkAt = (service: Running, contract: string, clock: "epoch" | "now") =>
@@ -103,9 +75,18 @@ for (const database of databases) {
     }
 
     it("is offered beside the certificate, shows every block in order, its signers and its certificate, and is the same bytes on every fetch", async () => {
-      const { drafted, agreed, link } = await executed()
+      const { bea, drafted, agreed, link } = await executed()
       expect(link.pdf_url).toMatch(new RegExp(`/certificates/${drafted.id}/contract\\.pdf\\?expires=\\d+&token=[0-9a-f]+$`))
       expect(link.recipe.some((line: string) => line.includes("contract.pdf"))).toBe(true)
+      // The PDF's own endpoint, which answers for filed contracts too, names the same file.
+      const pdfLink = (await bea.get(`/contracts/${drafted.id}/pdf`)).body
+      expect(pdfLink).toMatchObject({
+        object: "contract_pdf",
+        kind: "executed",
+        url: link.pdf_url,
+        document: "certificate.json",
+        document_sha256: link.document_sha256
+      })
       const first = await fetchBytes(link.pdf_url.replace("http://localhost", service.url))
       expect([first.status, first.type]).toEqual([200, "application/pdf"])
       const second = await fetchBytes(link.pdf_url.replace("http://localhost", service.url))
@@ -117,13 +98,7 @@ for (const database of databases) {
       expect(pages[0]).toContain(certificate.contract.title)
       expect(pages[0]).toMatch(/Ada Lovelace.*Drafting side · negotiator and signer/)
       expect(pages[0]).toContain("Counterparty · negotiator and signer")
-      const all = pages.join(" ")
-      let at = all.indexOf("The words as signed")
-      certificate.words.blocks.forEach((block: { text: string }, index: number) => {
-        const found = all.indexOf(squeeze(block.text), at)
-        expect(found, `block ${index + 1} in order`).toBeGreaterThan(at)
-        at = found
-      })
+      expect(blocksInOrder(pages, "The words as signed", certificate.words.blocks)).toEqual([])
       const signatures = pages.find((page) => page.startsWith("Signatures"))!
       expect(signatures).toContain(`Mark typed: "A. Lovelace"`)
       expect(signatures).toContain(agreed.words_hash)

@@ -37,6 +37,7 @@ const reachBefore: Record<string, GuestReach> = {
   "get /contracts/{id}/signatures/state": "own_contract",
   "get /contracts/{id}/receipts": "own_contract",
   "get /contracts/{id}/certificate": "own_contract",
+  "get /contracts/{id}/pdf": "own_contract",
   "get /contracts/{id}/assets": "own_contract",
   "get /contracts/{id}/unverified": "own_contract",
   "post /contracts/{id}/blocks/{block_id}/confirm": "own_contract",

@@ -8,7 +8,11 @@ import { requestTarget } from "../Http/RouteTable.js"
 export const CertificatesHttp = HttpApiBuilder.group(
   Api,
   "certificates",
-  (handlers) => Effect.map(Certificates, (certificates) => handlers.handle("certificate", ({ path }) => certificates.link(path.id)))
+  (handlers) =>
+    Effect.map(
+      Certificates,
+      (certificates) => handlers.handle("certificate", ({ path }) => certificates.link(path.id)).handle("pdf", ({ path }) => certificates.pdfLink(path.id))
+    )
 )
 
 /**

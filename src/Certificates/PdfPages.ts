@@ -31,9 +31,10 @@ export const titlePage = (flow: Flow, record: ExecutedRecord) => {
   )
 }
 
-export const wordsPages = (flow: Flow, record: ExecutedRecord) => {
+/** Every block with its number, as the signed document holds it. */
+export const wordsPages = (flow: Flow, record: { readonly blocks: ExecutedRecord["blocks"] }, heading: string) => {
   flow.newPage()
-  flow.paragraph("The words as signed", { bold: true, size: 13 })
+  flow.paragraph(heading, { bold: true, size: 13 })
   flow.gap(8)
   for (const block of record.blocks) {
     const lead = `${block.number}.`
@@ -106,16 +107,20 @@ export const certificatePage = (flow: Flow, record: ExecutedRecord, facts: Certi
   flow.gap(4)
   for (const letter of record.letters) flow.field(`Letter ${letter.sequence}`, `${letter.sent_at}   ${letter.digest.slice(0, 23)}…`)
   flow.field("Chain head", record.chain_head)
-  flow.gap(12)
-  flow.paragraph("Attached files", { bold: true, size: 11 })
-  for (const file of facts.attachments) flow.field(file.name, file.sha256)
-  flow.gap(12)
-  flow.paragraph("How to verify this PDF", { bold: true, size: 11 })
-  const recipe = [
+  proofSection(flow, facts.attachments, [
     "npm run verify -- contract.pdf signing-key.pem",
     "The command reads the attached files, checks both Ed25519 signatures (against the key file given, or else the attached key, whose key_id you compare with the service's GET /contracts/{id}/certificate answer), re-hashes the words to words_hash, walks the letter chain, and rebuilds this PDF from the attached files: a changed byte anywhere fails.",
     "By hand: extract the attachments (pdfdetach -saveall contract.pdf), then",
     "openssl pkeyutl -verify -pubin -inkey signing-key.pem -rawin -in certificate.json -sigfile certificate.sig"
-  ]
+  ])
+}
+
+/** The last page's end: each attached file's hash, then the commands that check them. */
+export const proofSection = (flow: Flow, attachments: CertificateFacts["attachments"], recipe: ReadonlyArray<string>) => {
+  flow.gap(12)
+  flow.paragraph("Attached files", { bold: true, size: 11 })
+  for (const file of attachments) flow.field(file.name, file.sha256)
+  flow.gap(12)
+  flow.paragraph("How to verify this PDF", { bold: true, size: 11 })
   for (const line of recipe) flow.paragraph(line, { size: 9 })
 }

@@ -1,11 +1,13 @@
 /**
- * Verifies a certificate offline, from its three files or from the executed PDF that carries them.
+ * Verifies a certificate offline, from its three files or from the executed PDF that carries them,
+ * and a filed contract's PDF (its signed filed record) the same way.
  * The three-file form trusts nothing but the files given. The PDF form trusts the key file when one
  * is given; without one it checks against the key the PDF carries and prints its key_id, which the
  * reader compares with the service's published one (GET /contracts/{id}/certificate, key_id).
  *
  *   npm run verify -- certificate.json certificate.sig signing-key.pem
  *   npm run verify -- contract.pdf [signing-key.pem]
+ *   npm run verify -- filed.pdf [signing-key.pem]
  */
 import { readFileSync, realpathSync } from "node:fs"
 import { pathToFileURL } from "node:url"
@@ -14,7 +16,7 @@ import { verifyPdf } from "./VerifyPdf.js"
 
 export { verifyCertificate } from "./VerifyCertificate.js"
 
-const usage = "usage: npm run verify -- certificate.json certificate.sig signing-key.pem\n       npm run verify -- contract.pdf [signing-key.pem]\n"
+const usage = "usage: npm run verify -- certificate.json certificate.sig signing-key.pem\n       npm run verify -- contract.pdf|filed.pdf [signing-key.pem]\n"
 
 const report = (problems: ReadonlyArray<string>, success: string) => {
   for (const problem of problems) process.stderr.write(`FAILED: ${problem}\n`)
@@ -27,11 +29,14 @@ const main = async () => {
   const args = process.argv.slice(2)
   if (args[0]?.toLowerCase().endsWith(".pdf") === true && args.length <= 2) {
     const pinned = args[1] === undefined ? undefined : readFileSync(args[1], "utf8")
-    const { keyId, problems } = await verifyPdf(readFileSync(args[0]), pinned)
+    const { keyId, kind, problems } = await verifyPdf(readFileSync(args[0]), pinned)
     const trust = pinned === undefined
       ? `signed by the key the PDF carries, ${keyId}: compare it with the key_id the service publishes`
       : `signed by the key given, ${keyId}`
-    return report(problems, `PDF verified: ${trust}; words and letter chain intact; every byte is what its signed files make.\n`)
+    const verified = kind === "filed"
+      ? `Filed contract's PDF verified (a filed record, not a certificate of signing): ${trust}; words intact`
+      : `Executed contract's PDF verified: ${trust}; words and letter chain intact`
+    return report(problems, `${verified}; every byte is what its signed files make.\n`)
   }
   const [documentPath, signaturePath, keyPath] = args
   if (documentPath === undefined || signaturePath === undefined || keyPath === undefined) {

@@ -32,6 +32,7 @@ export interface Block {
 export const sha256 = (data: string | Uint8Array): string => `sha256:${createHash("sha256").update(data).digest("hex")}`
 
 // Only kind and text carry meaning: ids and numbers never change the hash (SEMANTICS.md).
-export const wordsHash = (blocks: ReadonlyArray<Block>): string => sha256(JSON.stringify(blocks.map((block) => [block.kind, block.text])))
+export const wordsHash = (blocks: ReadonlyArray<Pick<Block, "kind" | "text">>): string =>
+  sha256(JSON.stringify(blocks.map((block) => [block.kind, block.text])))
 
 export const renumber = (blocks: ReadonlyArray<Omit<Block, "number">>): ReadonlyArray<Block> => blocks.map((block, index) => ({ ...block, number: index + 1 }))
