@@ -14,7 +14,8 @@ import { type Block, renumber, sha256, wordsHash } from "../src/Domain/Words/Blo
 // An Ed25519 key from a fixed seed (PKCS#8 prefix + 32 bytes): a sample key, never the service's.
 const seed = createHash("sha256").update("executed PDF sample key").digest()
 const privateKey = createPrivateKey({ key: Buffer.concat([Buffer.from("302e020100300506032b657004220420", "hex"), seed]), format: "der", type: "pkcs8" })
-const publicPem = createPublicKey(privateKey).export({ type: "spki", format: "pem" }).toString()
+export const publicPem = createPublicKey(privateKey).export({ type: "spki", format: "pem" }).toString()
+export const sampleSign = (bytes: Uint8Array) => sign(null, bytes, privateKey)
 
 const party = (id: string, name: string, side: Party["side"], capacity: Party["capacity"]): Party => ({
   id: id as PartyId,
@@ -138,5 +139,4 @@ export const sampleContract = (clauses: number): Contract => {
 }
 
 /** The files of the sample's PDF, signed by the sample key. */
-export const sampleFiles = (clauses: number): PdfFiles =>
-  executedPdfFiles(sampleContract(clauses), keyIdOf(publicPem), publicPem, (bytes) => sign(null, bytes, privateKey))
+export const sampleFiles = (clauses: number): PdfFiles => executedPdfFiles(sampleContract(clauses), keyIdOf(publicPem), publicPem, sampleSign)

@@ -2,13 +2,28 @@ import { afterAll, beforeAll, describe, expect, it } from "@effect/vitest"
 import { mkdtempSync, writeFileSync } from "node:fs"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
+import { Either } from "effect"
+import { renderFiledPdf } from "../src/Certificates/FiledPdf.js"
 import { verifyPdf } from "../src/Certificates/VerifyPdf.js"
+import { publicPem } from "../scripts/executedSample.js"
+import { sampleFiledFiles } from "../scripts/filedSample.js"
 import { call, createOrg, type Org } from "./support/client.js"
 import { databases } from "./support/databases.js"
 import { makeTxt } from "./support/documents.js"
 import { sampleAgreement, settledBatch, upload } from "./support/imports.js"
 import { blocksInOrder, fetchBytes, pagesText, verifyCommand } from "./support/pdf.js"
 import { type Running, startService } from "./support/service.js"
+
+describe("the filed PDF, rendered in process", () => {
+  it("is the same bytes from the same files, verifies as filed, and a record whose words do not hash is refused", async () => {
+    const [one, two] = await Promise.all([renderFiledPdf(sampleFiledFiles(3)), renderFiledPdf(sampleFiledFiles(3))])
+    expect(Buffer.from(Either.getOrThrow(one)).equals(Either.getOrThrow(two))).toBe(true)
+    expect(await verifyPdf(Either.getOrThrow(one), publicPem)).toMatchObject({ problems: [], kind: "filed" })
+    const files = sampleFiledFiles(3)
+    const record = Buffer.from(Buffer.from(files.record).toString().replace("Master Services Agreement\"", "Master Services Agreement, amended\""))
+    expect(await renderFiledPdf({ ...files, record })).toEqual(Either.left("the words do not hash to words_hash"))
+  })
+})
 
 for (const database of databases) {
   describe(`the filed contract's PDF (${database.name})`, () => {
