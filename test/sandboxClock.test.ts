@@ -92,6 +92,30 @@ for (const database of databases) {
       expect((await advance(parties, { advance_by: 60 }, "live")).status).toBe(404)
     })
 
+    it("lets an idempotency key's 24 hours pass on the moved clock, in the moved org only", async () => {
+      const parties = await twoOrgs(service.url)
+      const draft = (org: "acme" | "beta", key: string) =>
+        call(service.url, "POST", "/contracts", {
+          key: parties[org].keys.test,
+          person: parties[org === "acme" ? "ada" : "bea"].person,
+          body: { template_id: "tpl_consulting" },
+          headers: { "idempotency-key": key }
+        })
+      const [acmeKey, betaKey] = [idempotencyKey(), idempotencyKey()]
+      const first = await draft("acme", acmeKey)
+      const theirs = await draft("beta", betaKey)
+      expect((await draft("acme", acmeKey)).headers.get("idempotent-replayed")).toBe("true")
+      expect((await advance(parties, { advance_by: 25 * 3600 })).status).toBe(200)
+      const after = await draft("acme", acmeKey)
+      expect(after.status).toBe(201)
+      expect(after.headers.get("idempotent-replayed")).toBeNull()
+      expect(after.body.id).not.toBe(first.body.id)
+      // Beta's clock did not move: its key still replays its first answer.
+      const again = await draft("beta", betaKey)
+      expect(again.headers.get("idempotent-replayed")).toBe("true")
+      expect(again.body.id).toBe(theirs.body.id)
+    })
+
     it("a year on, deadlines warn and pass and the renewal rolls in the moved org's test mode only, on its feed and its webhook", async () => {
       const parties = await twoOrgs(service.url)
       const endpoint = await call(service.url, "POST", "/webhooks/endpoints", {
@@ -107,7 +131,8 @@ for (const database of databases) {
           .filter((e) => lifeTypes.includes(e.type))
 
       // Into the window: one warning, and the row on both sides' feeds.
-      expect((await advance(parties, { advance_to: "2027-08-01T12:00:00Z" })).status).toBe(200)
+      const into = await advance(parties, { advance_to: "2027-08-01T12:00:00Z" })
+      expect(into.status, into.text).toBe(200)
       const warned = await until(() => lifeEvents(test.ada, test.id), (events) => events.length >= 1, "the window's warning")
       expect(warned.map((e) => e.data["due_at"])).toEqual([day("2027-07-04")])
       const rows = async (reader: Parties["ada"]) =>
@@ -116,7 +141,8 @@ for (const database of databases) {
       expect(await rows(test.ada)).toMatchObject([{ contract: test.id, notice_deadline: "2027-09-02" }])
 
       // Past the renewal.
-      expect((await advance(parties, { advance_to: "2027-12-02T12:00:00Z" })).status).toBe(200)
+      const past = await advance(parties, { advance_to: "2027-12-02T12:00:00Z" })
+      expect(past.status, past.text).toBe(200)
       const all = await until(() => lifeEvents(test.ada, test.id), (events) => events.length >= 3, "the renewal")
       expect(all.map((e) => [e.type, e.data["due_at"]])).toEqual([
         ["contract.deadline_approaching", day("2027-07-04")],

@@ -2,7 +2,7 @@ import { HttpApiBuilder, HttpServerRequest, type HttpServerResponse } from "@eff
 import { Effect, Layer } from "effect"
 import { AdminToken } from "../Admin/AdminToken.js"
 import { AssetStore } from "../Assets/AssetStore.js"
-import { Actor } from "../Auth/Actor.js"
+import { Actor, type Caller } from "../Auth/Actor.js"
 import { Authenticate } from "../Auth/Authenticate.js"
 import { defaultClientTimeoutSeconds, ServerConfig } from "../Config.js"
 import { Idempotency } from "../Idempotency/Idempotency.js"
@@ -16,7 +16,8 @@ import { ifMatch, jsonBody, pathAndQuery } from "./Gateway/Values.js"
 import { IfMatched } from "./IfMatch.js"
 import { noteCaller } from "../Operations/RequestLogNotes.js"
 import type { JsonBody } from "./JsonBody.js"
-import { requestTarget, routerTarget, type RouteTable } from "./RouteTable.js"
+import { requestTarget, type Route, routerTarget, type RouteTable } from "./RouteTable.js"
+import { SandboxClocks } from "../Sandbox/SandboxClocks.js"
 import { readUpload, type Upload, type UploadRule } from "./Upload.js"
 import { persistedRecord, Uploaded } from "./Uploaded.js"
 
@@ -60,9 +61,31 @@ export const gateway = (routes: RouteTable) =>
       const idempotency = yield* Idempotency
       const { token } = yield* AdminToken
       const assets = yield* AssetStore
+      const clocks = yield* SandboxClocks
 
-      return (app) =>
-        answered(Effect.gen(function*() {
+      return (app) => {
+        const admitted = (caller: Caller, route: Route, request: HttpServerRequest.HttpServerRequest, url: URL) =>
+          Effect.gen(function*() {
+            const { policy } = route
+            if (policy.upload !== null) {
+              const rule = policy.upload
+              // The parts live in a temporary directory for the length of the request.
+              return yield* Effect.scoped(Effect.gen(function*() {
+                // Without a key, nothing is worth streaming: refused before the first byte is read.
+                if (policy.idempotent) yield* keyOf(request)
+                const upload = yield* readUpload(request, rule, assets.tmpDir, stallSeconds)
+                const handler = answered(Effect.provideService(handingUpload(app, request, rule, upload), Actor, caller))
+                return yield* policy.idempotent ? idempotent(idempotency, request, url.pathname, caller, uploadFingerprint(upload), handler) : handler
+              }))
+            }
+            const body = yield* jsonBody(request, route, stallSeconds)
+            const hash = yield* ifMatch(policy, request)
+            const handled = Effect.provideService(handing(app, request, body), Actor, caller)
+            // Answered before idempotency keeps it, so the key keeps exactly what the client was told.
+            const handler = answered(hash === null ? handled : Effect.provideService(handled, IfMatched, hash))
+            return yield* policy.idempotent ? idempotent(idempotency, request, url.pathname, caller, body?.text ?? "", handler) : handler
+          })
+        return answered(Effect.gen(function*() {
           const sent = yield* HttpServerRequest.HttpServerRequest
           yield* oneOfEach(sent)
           const url = requestTarget(sent.url)
@@ -86,24 +109,11 @@ export const gateway = (routes: RouteTable) =>
           yield* actingPerson(caller, policy)
           yield* rate(limiter, caller, policy)
           yield* pathAndQuery(route, url)
-          if (policy.upload !== null) {
-            const rule = policy.upload
-            // The parts live in a temporary directory for the length of the request.
-            return yield* Effect.scoped(Effect.gen(function*() {
-              // Without a key, nothing is worth streaming: refused before the first byte is read.
-              if (policy.idempotent) yield* keyOf(request)
-              const upload = yield* readUpload(request, rule, assets.tmpDir, stallSeconds)
-              const handler = answered(Effect.provideService(handingUpload(app, request, rule, upload), Actor, caller))
-              return yield* policy.idempotent ? idempotent(idempotency, request, url.pathname, caller, uploadFingerprint(upload), handler) : handler
-            }))
-          }
-          const body = yield* jsonBody(request, route, stallSeconds)
-          const hash = yield* ifMatch(policy, request)
-          const handled = Effect.provideService(handing(app, request, body), Actor, caller)
-          // Answered before idempotency keeps it, so the key keeps exactly what the client was told.
-          const handler = answered(hash === null ? handled : Effect.provideService(handled, IfMatched, hash))
-          return yield* policy.idempotent ? idempotent(idempotency, request, url.pathname, caller, body?.text ?? "", handler) : handler
+          // From here the request keeps its org's time: a sandbox org's test mode reads its sandbox
+          // clock (idempotency retention, link expiry); the rate limit above keeps the service's own.
+          return yield* Effect.withClock(admitted(caller, route, request, url), yield* clocks.clockFor(caller.org?.id ?? null, caller.mode))
         }))
+      }
     })
   )
 

@@ -25,12 +25,12 @@ export class SandboxClocks extends Effect.Service<SandboxClocks>()("Sandbox/Sand
       return Effect.tap(repo.offsetOf(org), (offset) => Effect.sync(() => known.set(org, { offset, read: now })))
     }
 
-    /** The org's clock in this mode, over `base` (the service's clock, or the one a component keeps). */
-    const clockFor = (org: string | null, mode: Mode, base?: Clock.Clock): Effect.Effect<Clock.Clock> =>
-      Effect.flatMap(
-        base === undefined ? Effect.clock : Effect.succeed(base),
-        (clock) => Effect.map(offsetOf(org, mode), (offset) => offsetClock(clock, offset))
-      )
+    /**
+     * The org's clock in this mode, over `base`: the service's own clock unless a component keeps
+     * another. Never the current fiber's clock, which inside a request is already the org's.
+     */
+    const clockFor = (org: string | null, mode: Mode, base: Clock.Clock = real): Effect.Effect<Clock.Clock> =>
+      Effect.map(offsetOf(org, mode), (offset) => offsetClock(base, offset))
 
     /** Runs `effect` on the org's clock in this mode. */
     const onClockOf = (org: string | null, mode: Mode) => <A, E, R>(effect: Effect.Effect<A, E, R>) =>
