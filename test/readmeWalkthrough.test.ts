@@ -17,7 +17,8 @@ const walkthroughs = [
   "Webhooks with curl",
   "Drafting from a sentence",
   "Importing with curl",
-  "Agents and mail with curl"
+  "Agents and mail with curl",
+  "After signing with curl"
 ]
 
 /** The indented lines of one `## ` section, less a block that is a client's JSON setting rather than shell. */
