@@ -1,9 +1,6 @@
 import { SqlClient } from "@effect/sql"
 import { afterAll, beforeAll, describe, expect, it } from "@effect/vitest"
 import { Effect, Either, Layer, TestContext } from "effect"
-import { mkdtempSync, writeFileSync } from "node:fs"
-import { tmpdir } from "node:os"
-import { join } from "node:path"
 import { PDFDocument } from "pdf-lib"
 import { getDocument } from "pdfjs-dist/legacy/build/pdf.mjs"
 import { renderExecutedPdf } from "../src/Certificates/ExecutedPdf.js"
@@ -14,7 +11,7 @@ import { sampleFiles } from "../scripts/executedSample.js"
 import { call, idempotencyKey } from "./support/client.js"
 import { databases } from "./support/databases.js"
 import { pageClient, sentToGuest } from "./support/guestPage.js"
-import { blocksInOrder, fetchBytes, pagesText, verifyCommand } from "./support/pdf.js"
+import { blocksInOrder, fetchBytes, filesToVerify, pagesText, verifyCommand } from "./support/pdf.js"
 import { twoOrgs } from "./support/negotiation.js"
 import { type Running, startService } from "./support/service.js"
 
@@ -114,17 +111,12 @@ for (const database of databases) {
     it("verifies offline, with or without the key file, and fails for one flipped byte or one changed word", async () => {
       const { link } = await executed()
       const pdf = (await fetchBytes(link.pdf_url.replace("http://localhost", service.url))).bytes
-      const dir = mkdtempSync(join(tmpdir(), "pdf-"))
-      writeFileSync(join(dir, "contract.pdf"), pdf)
-      writeFileSync(join(dir, "signing-key.pem"), link.public_key)
-      const flipped = Buffer.from(pdf)
-      flipped[Math.floor(flipped.length / 2)]! ^= 0x01
-      writeFileSync(join(dir, "flipped.pdf"), flipped)
+      const paths = filesToVerify("contract.pdf", pdf, link.public_key)
       // The three commands at once: each spends seconds starting tsx.
       const [pinned, unpinned, bad] = await Promise.all([
-        verifyCommand(join(dir, "contract.pdf"), join(dir, "signing-key.pem")),
-        verifyCommand(join(dir, "contract.pdf")),
-        verifyCommand(join(dir, "flipped.pdf"), join(dir, "signing-key.pem"))
+        verifyCommand(paths.pdf, paths.key),
+        verifyCommand(paths.pdf),
+        verifyCommand(paths.flipped, paths.key)
       ])
       expect(pinned.status, pinned.stderr).toBe(0)
       expect(pinned.stdout).toContain(`signed by the key given, ${link.key_id}`)

@@ -1,7 +1,4 @@
 import { afterAll, beforeAll, describe, expect, it } from "@effect/vitest"
-import { mkdtempSync, writeFileSync } from "node:fs"
-import { tmpdir } from "node:os"
-import { join } from "node:path"
 import { Either } from "effect"
 import { renderFiledPdf } from "../src/Certificates/FiledPdf.js"
 import { verifyPdf } from "../src/Certificates/VerifyPdf.js"
@@ -11,7 +8,7 @@ import { call, createOrg, type Org } from "./support/client.js"
 import { databases } from "./support/databases.js"
 import { makeTxt } from "./support/documents.js"
 import { sampleAgreement, settledBatch, upload } from "./support/imports.js"
-import { blocksInOrder, fetchBytes, pagesText, verifyCommand } from "./support/pdf.js"
+import { blocksInOrder, fetchBytes, filesToVerify, pagesText, verifyCommand } from "./support/pdf.js"
 import { type Running, startService } from "./support/service.js"
 
 describe("the filed PDF, rendered in process", () => {
@@ -97,16 +94,8 @@ for (const database of databases) {
     it("verifies offline as a filed PDF, and fails for one flipped byte", async () => {
       const { link } = await filed()
       const pdf = (await pdfOf(link.url)).bytes
-      const dir = mkdtempSync(join(tmpdir(), "filed-pdf-"))
-      writeFileSync(join(dir, "filed.pdf"), pdf)
-      writeFileSync(join(dir, "signing-key.pem"), link.public_key)
-      const flipped = Buffer.from(pdf)
-      flipped[Math.floor(flipped.length / 2)]! ^= 0x01
-      writeFileSync(join(dir, "flipped.pdf"), flipped)
-      const [good, bad] = await Promise.all([
-        verifyCommand(join(dir, "filed.pdf"), join(dir, "signing-key.pem")),
-        verifyCommand(join(dir, "flipped.pdf"), join(dir, "signing-key.pem"))
-      ])
+      const paths = filesToVerify("filed.pdf", pdf, link.public_key)
+      const [good, bad] = await Promise.all([verifyCommand(paths.pdf, paths.key), verifyCommand(paths.flipped, paths.key)])
       expect(good.status, good.stderr).toBe(0)
       expect(good.stdout).toContain(`Filed contract's PDF verified (a filed record, not a certificate of signing): signed by the key given, ${link.key_id}`)
       expect(bad.status).toBe(1)

@@ -1,6 +1,6 @@
 import type { FiledRecord } from "../Domain/Signing/FiledRecord.js"
 import type { Flow } from "./PdfLayout.js"
-import { proofSection } from "./PdfPages.js"
+import { proofSection, titleHead } from "./PdfPages.js"
 
 const notACertificate =
   "This is not a certificate of signing. The contract was signed elsewhere and filed here by import; this service saw no signature, bound no words and issued no certificate. It attests only what was filed, when, by whom, and from which source."
@@ -8,19 +8,12 @@ const notACertificate =
 const status = (fact: FiledRecord["facts"][number]) => fact.status === "confirmed" ? `confirmed ${fact.confirmed_at ?? ""}`.trim() : "inferred by the import"
 
 export const filedTitlePage = (flow: Flow, record: FiledRecord) => {
-  flow.newPage()
-  flow.paragraph("FILED CONTRACT · SIGNED ELSEWHERE", { size: 9, gray: true })
-  flow.gap(6)
-  flow.paragraph(record.contract.title, { bold: true, size: 20 })
-  flow.gap(16)
-  flow.field("Contract", record.contract.id)
-  flow.field("Version", record.contract.amends === null ? String(record.contract.version) : `${record.contract.version}, amending ${record.contract.amends}`)
-  flow.field("Mode", record.contract.livemode ? "live" : "test (a sandbox contract, binding no one)")
-  flow.field("Filed at", record.signed_elsewhere.claimed_at ?? "unknown")
-  flow.field("Words hash", record.words.words_hash)
-  flow.gap(18)
-  flow.paragraph("Parties", { bold: true, size: 13 })
-  flow.gap(4)
+  titleHead(flow, {
+    kicker: "FILED CONTRACT · SIGNED ELSEWHERE",
+    contract: record.contract,
+    moment: ["Filed at", record.signed_elsewhere.claimed_at ?? "unknown"],
+    wordsHash: record.words.words_hash
+  })
   const parties = record.facts.filter((f) => f.kind === "party")
   if (parties.length === 0) flow.paragraph("The import found no party named in the words.", { size: 9.5, gray: true })
   for (const party of parties) {

@@ -5,20 +5,38 @@ const kindLabel: Record<string, string> = { heading: "", clause: "", exhibit: "E
 
 const capacityWords = (capacity: ReadonlyArray<string>) => (capacity.length === 0 ? "observer" : capacity.join(" and "))
 
-export const titlePage = (flow: Flow, record: ExecutedRecord) => {
+export interface TitleHead {
+  readonly kicker: string
+  readonly contract: { readonly id: string; readonly title: string; readonly version: number; readonly amends: string | null; readonly livemode: boolean }
+  /** When the contract became what the PDF shows: executed, or filed. */
+  readonly moment: readonly [label: string, at: string]
+  readonly wordsHash: string
+}
+
+/** The first page's head, down to the parties' heading: the same for every kind of PDF. */
+export const titleHead = (flow: Flow, { contract, kicker, moment, wordsHash }: TitleHead) => {
   flow.newPage()
-  flow.paragraph("EXECUTED CONTRACT", { size: 9, gray: true })
+  flow.paragraph(kicker, { size: 9, gray: true })
   flow.gap(6)
-  flow.paragraph(record.contract.title, { bold: true, size: 20 })
+  flow.paragraph(contract.title, { bold: true, size: 20 })
   flow.gap(16)
-  flow.field("Contract", record.contract.id)
-  flow.field("Version", record.contract.amends === null ? String(record.contract.version) : `${record.contract.version}, amending ${record.contract.amends}`)
-  flow.field("Mode", record.contract.livemode ? "live" : "test (a sandbox contract, binding no one)")
-  flow.field("Executed at", record.contract.executed_at ?? "not executed")
-  flow.field("Words hash", record.words_hash)
+  flow.field("Contract", contract.id)
+  flow.field("Version", contract.amends === null ? String(contract.version) : `${contract.version}, amending ${contract.amends}`)
+  flow.field("Mode", contract.livemode ? "live" : "test (a sandbox contract, binding no one)")
+  flow.field(...moment)
+  flow.field("Words hash", wordsHash)
   flow.gap(18)
   flow.paragraph("Parties", { bold: true, size: 13 })
   flow.gap(4)
+}
+
+export const titlePage = (flow: Flow, record: ExecutedRecord) => {
+  titleHead(flow, {
+    kicker: "EXECUTED CONTRACT",
+    contract: record.contract,
+    moment: ["Executed at", record.contract.executed_at ?? "not executed"],
+    wordsHash: record.words_hash
+  })
   for (const party of record.parties) {
     flow.paragraph(party.removed ? `${party.name} (removed before execution)` : party.name, { bold: true, size: 10.5 })
     flow.paragraph(`${party.side === "drafter" ? "Drafting side" : "Counterparty"} · ${capacityWords(party.capacity)}`, { size: 9.5, gray: true })

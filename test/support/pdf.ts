@@ -1,4 +1,7 @@
 import { execFile } from "node:child_process"
+import { mkdtempSync, writeFileSync } from "node:fs"
+import { tmpdir } from "node:os"
+import { join } from "node:path"
 import { getDocument } from "pdfjs-dist/legacy/build/pdf.mjs"
 
 export const fetchBytes = async (url: string) => {
@@ -40,4 +43,16 @@ export const blocksInOrder = (pages: ReadonlyArray<string>, heading: string, blo
     else at = found
   })
   return misplaced
+}
+
+/** The PDF, the key and a copy with one byte flipped, written where the verify command can read them. */
+export const filesToVerify = (name: string, pdf: Uint8Array, publicPem: string) => {
+  const dir = mkdtempSync(join(tmpdir(), "pdf-"))
+  const flipped = Buffer.from(pdf)
+  flipped[Math.floor(flipped.length / 2)]! ^= 0x01
+  const paths = { pdf: join(dir, name), key: join(dir, "signing-key.pem"), flipped: join(dir, "flipped.pdf") }
+  writeFileSync(paths.pdf, pdf)
+  writeFileSync(paths.key, publicPem)
+  writeFileSync(paths.flipped, flipped)
+  return paths
 }
