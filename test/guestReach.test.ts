@@ -54,6 +54,8 @@ const reachBefore: Record<string, GuestReach> = {
   "get /templates": "never",
   "get /templates/{id}": "never",
   "get /sandbox/outbox": "never",
+  "get /sandbox/clock": "never",
+  "post /sandbox/clock": "never",
   "get /relationships/{id}": "never",
   "get /relationships/{id}/assets": "never",
   "post /imports": "never",

@@ -40,6 +40,8 @@ const perWriteTable: Record<string, { readonly ifMatch: Rule; readonly idempoten
   "delete /people/{id}/mark": { ifMatch: "absent", idempotencyKey: false },
   // "webhook endpoint group: n/a, no".
   "post /webhooks/endpoints": { ifMatch: "absent", idempotencyKey: false },
+  // Not in the spec (docs/gaps.md): advance_to is the retry-safe form, so no key is asked for.
+  "post /sandbox/clock": { ifMatch: "absent", idempotencyKey: false },
   "delete /webhooks/endpoints/{id}": { ifMatch: "absent", idempotencyKey: false },
   "post /webhooks/endpoints/{id}/rotate": { ifMatch: "absent", idempotencyKey: false },
   "post /webhooks/endpoints/{id}/verify": { ifMatch: "absent", idempotencyKey: false },

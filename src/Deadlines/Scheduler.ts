@@ -38,17 +38,17 @@ export class DeadlineScheduler extends Effect.Service<DeadlineScheduler>()("Dead
     const realSleep = (duration: Duration.Duration) => Effect.withClock(Effect.sleep(duration), realClock)
 
     // In test mode a contract's moments fall due on its org's sandbox clock, `offset_ms` ahead.
-    const due = (now: number) =>
-      sql<{ contract_id: string; org_id: string; mode: Mode }>`
+    const due = (now: number) => {
+      const at = new Date(now)
+      return sql<{ contract_id: string; org_id: string; mode: Mode }>`
         SELECT contract_id, org_id, mode FROM (
-          (SELECT contract_id, org_id, mode, next_due FROM contract_deadlines WHERE next_due <= ${new Date(now)} ORDER BY next_due LIMIT ${batch})
+          (SELECT contract_id, org_id, mode, next_due FROM contract_deadlines WHERE next_due <= ${at} ORDER BY next_due LIMIT ${batch})
           UNION
-          (SELECT d.contract_id, d.org_id, d.mode, d.next_due FROM sandbox_clocks s
-            JOIN contract_deadlines d ON d.org_id = s.org_id AND d.mode = 'test' AND d.next_due <= ${new Date(
-        now
-      )}::timestamptz + s.offset_ms * interval '1 millisecond'
+          (SELECT d.contract_id, d.org_id, d.mode, d.next_due FROM sandbox_clocks s JOIN contract_deadlines d
+            ON d.org_id = s.org_id AND d.mode = 'test' AND d.next_due <= ${at}::timestamptz + s.offset_ms * interval '1 millisecond'
             ORDER BY d.next_due LIMIT ${batch})
         ) due ORDER BY next_due, contract_id LIMIT ${batch}`
+    }
     /** When the next moment falls due on the scheduler's clock: the earliest of every row, a sandbox's counted back by its offset. */
     const nextDue = Effect.map(
       sql<{ next_due: Date | string | null }>`
@@ -95,7 +95,7 @@ export class DeadlineScheduler extends Effect.Service<DeadlineScheduler>()("Dead
       if (rows.length === batch && acted.some((n) => n > 0)) return
       yield* sleepUntilNext
     }).pipe(
-      Effect.catchAllCause((cause) => Effect.zipRight(Effect.logError("deadline scheduler cycle failed", cause), Effect.sleep(Duration.seconds(5))))
+      Effect.catchAllCause((cause) => Effect.zipRight(Effect.logError("deadline scheduler cycle failed", cause), realSleep(Duration.seconds(5))))
     )
     yield* Effect.forkScoped(Effect.withClock(Effect.forever(cycle), clock))
     return {} as const

@@ -23,7 +23,6 @@ export interface Reading<A> {
 const startNames = ["effective_date", "agreement_date"]
 /** The contract's own term, in the order a template or an import names it; never a confidentiality or payment period. */
 const termNames = ["initial_term", "subscription_term", "term", "engagement_term", "duration"]
-const noticeNames = ["renewal_notice", "notice_period"]
 
 /** Templates whose words renew the contract: for successive one-year periods, or for periods of the term's own length. */
 const templateRenewals: Record<string, { readonly period: "P1Y" | "term"; readonly words: RegExp }> = {
@@ -31,7 +30,7 @@ const templateRenewals: Record<string, { readonly period: "P1Y" | "term"; readon
   tpl_saas_subscription: { period: "term", words: /renews automatically for successive periods of the same length/ }
 }
 
-/** Templates whose notice fact is notice against a renewal (the Consulting and NDA notices end the contract at any time). */
+/** The notice fact that is notice against a renewal: an import's `notice_period`, or a template's (the Consulting and NDA notices end the contract at any time). */
 const renewalNotices: Record<string, string> = { tpl_master_services: "notice_period", tpl_saas_subscription: "renewal_notice" }
 
 const sourceOf = (fact: Fact): Source => ({ fact: fact.id, name: fact.name, value: fact.value })
@@ -81,6 +80,6 @@ export const rolesOf = (contract: Contract): Roles => {
   const noticeName = contract.template === null ? "notice_period" : renewalNotices[contract.template]
   const noticePeriod = noticeName === undefined
     ? null
-    : firstReading(contract, named(contract, noticeNames.filter((n) => n === noticeName), ["notice", "term"]), isPositive)
+    : firstReading(contract, named(contract, [noticeName], ["notice", "term"]), isPositive)
   return { start, expiration, initialTerm, renewalTerm, noticePeriod }
 }
