@@ -9,6 +9,7 @@ import type { Contract } from "./Domain/Contract/Contract.js"
 import { notFound, reject } from "./Domain/Contract/Rejection.js"
 import { certificateDocument } from "./Domain/Signing/Certificate.js"
 import { sha256 } from "./Domain/Words/Blocks.js"
+import { SandboxClocks } from "./Sandbox/SandboxClocks.js"
 
 /** Only an executed contract has a certificate; a filed one has a PDF too, of its filed record. */
 const hasCertificate = (contract: Contract) => contract.state === "executed"
@@ -22,10 +23,13 @@ export class Certificates extends Effect.Service<Certificates>()("Certificates",
     const key = yield* SigningKey
     const config = yield* ServerConfig
     const publicKeyUrl = `${config.publicUrl}/certificates/signing-key.pem`
+    const clocks = yield* SandboxClocks
+    /** Links live on the clock of the contract's drafting org: in its test mode, a sandbox clock moved on expires them. */
+    const onContractClock = (contract: Contract) => clocks.onClockOf(contract.org, contract.mode)
 
     /** A signed link to one of a contract's documents, and when it stops working. */
     const signed = Effect.fnUntraced(function*(contract: Contract) {
-      const { expires, token } = yield* key.link(contract.id)
+      const { expires, token } = yield* onContractClock(contract)(key.link(contract.id))
       const base = `${config.publicUrl}/certificates/${contract.id}`
       return { at: (file: string) => `${base}/${file}?expires=${expires}&token=${token}`, expires_at: new Date(expires * 1000).toISOString() }
     })
@@ -98,10 +102,11 @@ export class Certificates extends Effect.Service<Certificates>()("Certificates",
 
     /** The contract behind a link that has not expired, if it has the document asked for. */
     const linked = Effect.fnUntraced(function*(id: string, expires: number, token: string, has: (contract: Contract) => boolean, what: string) {
-      if (!(yield* key.linkOpen(id, expires, token))) {
+      const contract = yield* store.read(id)
+      const open = key.linkOpen(id, expires, token)
+      if (!(yield* Option.isSome(contract) ? onContractClock(contract.value)(open) : open)) {
         return yield* reject("unauthorized", `This ${what} link is not valid or has expired: ask GET /contracts/{id}/certificate or /pdf for a new one.`)
       }
-      const contract = yield* store.read(id)
       if (Option.isNone(contract) || !has(contract.value)) return yield* notFound(what, id)
       return contract.value
     })

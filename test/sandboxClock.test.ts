@@ -130,9 +130,20 @@ for (const database of databases) {
         ((await reader.get(`/contracts/${id}/events?limit=100`)).body.data as Array<{ type: string; data: Record<string, unknown> }>)
           .filter((e) => lifeTypes.includes(e.type))
 
+      // Certificate links work for 15 minutes of the contract's org's time.
+      // Links name the service's public URL; this service listens on a port of its own.
+      const certificateUrl = async (seat: Parties["ada"], id: string) => {
+        const link = new URL((await seat.get(`/contracts/${id}/certificate`)).body.url as string)
+        return `${service.url}${link.pathname}${link.search}`
+      }
+      const [testLink, liveLink] = [await certificateUrl(test.ada, test.id), await certificateUrl(live.ada, live.id)]
+      expect((await fetch(testLink)).status).toBe(200)
+
       // Into the window: one warning, and the row on both sides' feeds.
       const into = await advance(parties, { advance_to: "2027-08-01T12:00:00Z" })
       expect(into.status, into.text).toBe(200)
+      expect((await fetch(testLink)).status).toBe(401)
+      expect((await fetch(liveLink)).status).toBe(200)
       const warned = await until(() => lifeEvents(test.ada, test.id), (events) => events.length >= 1, "the window's warning")
       expect(warned.map((e) => e.data["due_at"])).toEqual([day("2027-07-04")])
       const rows = async (reader: Parties["ada"]) =>
