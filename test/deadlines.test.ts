@@ -8,54 +8,12 @@ import { SandboxClocks } from "../src/Sandbox/SandboxClocks.js"
 import { mkdtempSync, rmSync } from "node:fs"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
-import { call, idempotencyKey, seat } from "./support/client.js"
+import { deadlineRows, executedMsa, healthy, lifeEvents, lifeTypes, midnight as day, until } from "./support/afterSigning.js"
+import { call, seat } from "./support/client.js"
 import { databases, type TestDatabase } from "./support/databases.js"
 import { twoOrgs } from "./support/negotiation.js"
-import { type Received, startReceiver } from "./support/receiver.js"
+import { startReceiver } from "./support/receiver.js"
 import { type Running, type ServiceOptions, startService } from "./support/service.js"
-
-const day = (date: string) => `${date}T00:00:00.000Z`
-const lifeTypes = ["contract.deadline_approaching", "contract.renewed", "contract.expired"]
-
-/** Polls in real time until `done` holds: the scheduler acts on fibers of its own, so the test waits for what it recorded. */
-const until = async <A>(read: () => Promise<A>, done: (value: A) => boolean, what: string): Promise<A> => {
-  for (let i = 0; i < 400; i++) {
-    const value = await read()
-    if (done(value)) return value
-    await new Promise((r) => setTimeout(r, 25))
-  }
-  throw new Error(`never saw ${what}`)
-}
-
-const healthy = (r: Received) => r.json?.type === "endpoint.verification" ? { status: 200, body: r.json.data.nonce } : { status: 204 }
-
-/** An MSA between Acme and Beta (effective 1 December 2026, one year, ninety days' notice against its yearly renewal), executed. */
-const executedMsa = async (service: Running) => {
-  const parties = await twoOrgs(service.url)
-  const { ada, bea, beta } = parties
-  const drafted = (await call(service.url, "POST", "/contracts", {
-    key: ada.org.keys.test,
-    person: ada.person,
-    body: {
-      template_id: "tpl_master_services",
-      facts: { customer: "Acme Ltd", supplier: "Beta GmbH", effective_date: "1 December 2026", liability_cap: "$100,000", initial_term: "one (1) year" }
-    },
-    headers: { "idempotency-key": idempotencyKey() }
-  })).body
-  const recipients = [{ email: beta.people[0]!.email, name: "Bea", capacity: ["negotiator", "signer"] }]
-  expect((await ada.send(drafted.id, drafted.words_hash, { recipients, confirmed_by: ada.person })).status).toBe(200)
-  const agreed = (await bea.commit(drafted.id, drafted.words_hash)).body
-  await ada.sign(drafted.id, agreed.words_hash)
-  expect((await bea.sign(drafted.id, agreed.words_hash)).body.contract_state).toBe("executed")
-  return { ...parties, id: drafted.id as string }
-}
-
-const lifeEvents = async (reader: { get: (path: string) => Promise<{ body: any }> }, id: string) =>
-  ((await reader.get(`/contracts/${id}/events?limit=100`)).body.data as Array<{ type: string; data: Record<string, unknown> }>)
-    .filter((e) => lifeTypes.includes(e.type))
-
-const deadlineRows = async (reader: { get: (path: string) => Promise<{ body: any }> }) =>
-  ((await reader.get("/attention")).body.data as Array<{ rows: Array<{ kind: string }> }>).flatMap((g) => g.rows).filter((r) => r.kind === "deadline")
 
 /** The first service's storage, so a second can start on it (a restart). */
 const storageOf = (database: TestDatabase): { first: ServiceOptions; again: (url: string | undefined) => ServiceOptions; done: () => void } => {
@@ -81,7 +39,9 @@ for (const database of databases) {
             storage.done()
           })
         )
-        const { id, ada, bea, acme } = yield* Effect.promise(() => executedMsa(first))
+        const parties = yield* Effect.promise(() => twoOrgs(first.url))
+        const { acme } = parties
+        const { id, ada, bea } = yield* Effect.promise(() => executedMsa(first.url, parties))
         const endpoint = (yield* Effect.promise(() =>
           call(first.url, "POST", "/webhooks/endpoints", { key: acme.keys.test, person: ada.person, body: { url: receiver.url, events: lifeTypes } })
         )).body

@@ -1,44 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from "@effect/vitest"
+import { deadlineRows, executedMsa, healthy, lifeEvents, lifeTypes, midnight as day, type Parties, until } from "./support/afterSigning.js"
 import { call, idempotencyKey } from "./support/client.js"
 import { databases } from "./support/databases.js"
 import { twoOrgs } from "./support/negotiation.js"
-import { type Received, type Receiver, startReceiver } from "./support/receiver.js"
+import { type Receiver, startReceiver } from "./support/receiver.js"
 import { type Running, startService } from "./support/service.js"
-
-const day = (date: string) => `${date}T00:00:00.000Z`
-const lifeTypes = ["contract.deadline_approaching", "contract.renewed", "contract.expired"]
-const healthy = (r: Received) => r.json?.type === "endpoint.verification" ? { status: 200, body: r.json.data.nonce } : { status: 204 }
-
-const until = async <A>(read: () => Promise<A>, done: (value: A) => boolean, what: string): Promise<A> => {
-  for (let i = 0; i < 400; i++) {
-    const value = await read()
-    if (done(value)) return value
-    await new Promise((r) => setTimeout(r, 25))
-  }
-  throw new Error(`never saw ${what}`)
-}
-
-type Parties = Awaited<ReturnType<typeof twoOrgs>>
-
-/** An MSA from Acme to Beta (effective 1 December 2026, one year, ninety days' notice against its yearly renewal), executed in `mode`. */
-const executedMsa = async (service: Running, parties: Parties, mode: "test" | "live") => {
-  const { ada, bea, beta } = mode === "test" ? parties : await twoOrgs(service.url, { mode, orgs: { acme: parties.acme, beta: parties.beta } })
-  const drafted = (await call(service.url, "POST", "/contracts", {
-    key: ada.org.keys[mode],
-    person: ada.person,
-    body: {
-      template_id: "tpl_master_services",
-      facts: { customer: "Acme Ltd", supplier: "Beta GmbH", effective_date: "1 December 2026", liability_cap: "$100,000", initial_term: "one (1) year" }
-    },
-    headers: { "idempotency-key": idempotencyKey() }
-  })).body
-  const recipients = [{ email: beta.people[0]!.email, name: "Bea", capacity: ["negotiator", "signer"] }]
-  expect((await ada.send(drafted.id, drafted.words_hash, { recipients, confirmed_by: ada.person })).status).toBe(200)
-  const agreed = (await bea.commit(drafted.id, drafted.words_hash)).body
-  await ada.sign(drafted.id, agreed.words_hash)
-  expect((await bea.sign(drafted.id, agreed.words_hash)).body.contract_state).toBe("executed")
-  return { id: drafted.id as string, ada, bea }
-}
 
 for (const database of databases) {
   describe(`sandbox clocks (${database.name})`, () => {
@@ -124,11 +90,8 @@ for (const database of databases) {
         body: { url: receiver.url, events: lifeTypes }
       })
       expect(endpoint.body.state).toBe("active")
-      const test = await executedMsa(service, parties, "test")
-      const live = await executedMsa(service, parties, "live")
-      const lifeEvents = async (reader: Parties["ada"], id: string) =>
-        ((await reader.get(`/contracts/${id}/events?limit=100`)).body.data as Array<{ type: string; data: Record<string, unknown> }>)
-          .filter((e) => lifeTypes.includes(e.type))
+      const test = await executedMsa(service.url, parties, "test")
+      const live = await executedMsa(service.url, parties, "live")
 
       // Certificate links work for 15 minutes of the contract's org's time.
       // Links name the service's public URL; this service listens on a port of its own.
@@ -146,10 +109,7 @@ for (const database of databases) {
       expect((await fetch(liveLink)).status).toBe(200)
       const warned = await until(() => lifeEvents(test.ada, test.id), (events) => events.length >= 1, "the window's warning")
       expect(warned.map((e) => e.data["due_at"])).toEqual([day("2027-07-04")])
-      const rows = async (reader: Parties["ada"]) =>
-        ((await reader.get("/attention")).body.data as Array<{ rows: Array<{ kind: string; contract: string }> }>).flatMap((g) => g.rows)
-          .filter((r) => r.kind === "deadline")
-      expect(await rows(test.ada)).toMatchObject([{ contract: test.id, notice_deadline: "2027-09-02" }])
+      expect(await deadlineRows(test.ada)).toMatchObject([{ contract: test.id, notice_deadline: "2027-09-02" }])
 
       // Past the renewal.
       const past = await advance(parties, { advance_to: "2027-12-02T12:00:00Z" })
@@ -161,7 +121,7 @@ for (const database of databases) {
         ["contract.renewed", day("2027-12-01")]
       ])
       expect((await test.ada.get(`/contracts/${test.id}`)).body.deadlines).toMatchObject({ term: 1, expiration_date: "2028-12-01" })
-      expect(await rows(test.ada)).toEqual([])
+      expect(await deadlineRows(test.ada)).toEqual([])
       const delivered = await receiver.waitFor(3, (r) => lifeTypes.includes(r.json?.type) && r.json.data.contract === test.id)
       expect(delivered.map((r) => r.json.type).sort()).toEqual(all.map((e) => e.type).sort())
 
