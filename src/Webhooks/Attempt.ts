@@ -11,6 +11,7 @@ import { EndpointsRepo } from "./Repo.js"
 import type { EndpointRow, LastDelivery } from "./Rows.js"
 import { signedRequest } from "./Signing.js"
 import { iso } from "../Sql/Values.js"
+import { SandboxClocks } from "../Sandbox/SandboxClocks.js"
 import { count, webhookDeliveries } from "../Operations/Metrics.js"
 
 const failureOf = (result: PostResult) =>
@@ -43,6 +44,7 @@ export class DeliveryAttempt extends Effect.Service<DeliveryAttempt>()("Webhooks
     const endpoints = yield* EndpointsRepo
     const store = yield* ContractStore
     const clock = yield* DeliveryClock
+    const clocks = yield* SandboxClocks
 
     /**
      * The event as the endpoint's acting person would read it now, or none when that person may
@@ -70,16 +72,19 @@ export class DeliveryAttempt extends Effect.Service<DeliveryAttempt>()("Webhooks
       if (endpoint.state !== "active") return yield* settle(delivery, "abandoned")
       const content = yield* rendered(claimed)
       if (Option.isNone(content)) return yield* settle(delivery, "withheld")
+      // Signed on the engine's clock, as a receiver checks it against its own; the schedule, the
+      // record and the 72 hours run on the endpoint's org's clock (sandbox time in test mode).
       const sentAt = yield* clock.currentTimeMillis
+      const now = sentAt + (yield* clocks.offsetOf(endpoint.org_id, endpoint.mode))
       const request = signedRequest(endpoint, { ...content.value, endpoint: endpoint.id }, sentAt)
       const result = yield* post(endpoint.url, request.body, request.headers, endpoint.mode)
-      const last = lastDeliveryOf(delivery.event_id, content.value.type, sentAt, result)
-      const first = delivery.first_attempt_at ?? sentAt
+      const last = lastDeliveryOf(delivery.event_id, content.value.type, now, result)
+      const first = delivery.first_attempt_at ?? now
       const next = last.error === null ? null : attemptDueAt(first, delivery.attempts + 1, delivery.id)
       const state = last.error === null ? "delivered" : next === null ? "failed" : "pending"
       const failingSince = yield* deliveries.recordAttempt(delivery, { state, first, next, last })
       yield* count(webhookDeliveries, { outcome: state === "pending" ? "retrying" : state })
-      if (failingSince === null || !failedTooLong(failingSince, sentAt)) return
+      if (failingSince === null || !failedTooLong(failingSince, now)) return
       yield* endpoints.disable(endpoint, { to: claimed.person?.email ?? "", ...disableMail(endpoint) }, last.attempted_at)
     })
 

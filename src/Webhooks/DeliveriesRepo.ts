@@ -1,9 +1,11 @@
 import { SqlClient, type Statement } from "@effect/sql"
-import { Effect, Option } from "effect"
-import type { LoggedEvent } from "../Domain/Views/EventViews.js"
+import { Effect } from "effect"
 import { makeId } from "../RandomIds.js"
 import { iso, millis, parseJson } from "../Sql/Values.js"
-import { type DeliveryRow, type DeliveryStream, type EndpointRow, fromRow, type LastDelivery, type NewDelivery } from "./Rows.js"
+import { claims } from "./Claims.js"
+import type { DeliveryRow, DeliveryStream, EndpointRow, LastDelivery, NewDelivery } from "./Rows.js"
+
+export type { Claimed } from "./Claims.js"
 
 /** A logged event not yet turned into deliveries, with each active endpoint that may be owed it. */
 export interface Candidate {
@@ -19,17 +21,6 @@ export interface Candidate {
   readonly events: ReadonlyArray<string>
 }
 
-/** A claimed delivery with what its attempt needs: the endpoint, the person it acts as, the event as logged. */
-export interface Claimed {
-  readonly delivery: DeliveryRow
-  readonly endpoint: EndpointRow
-  readonly person: { readonly name: string; readonly email: string } | null
-  readonly event: LoggedEvent | null
-  /** The traceparent of the write that logged the event, when it was traced; and whether this is a replay of it. */
-  readonly traceParent: string | null
-  readonly replay: boolean
-}
-
 /** What one attempt came to: still `pending` with its next due time, or finished. */
 export interface Attempted {
   readonly state: "pending" | "delivered" | "failed"
@@ -38,36 +29,10 @@ export interface Attempted {
   readonly last: LastDelivery
 }
 
-const claimedOf = (row: Record<string, unknown>): Claimed => ({
-  delivery: {
-    id: row.id as string,
-    endpoint_id: row.endpoint_id as string,
-    event_id: row.event_id as string,
-    stream: row.stream as DeliveryStream,
-    contract_id: row.contract_id as string | null,
-    attempts: Number(row.attempts),
-    first_attempt_at: millis(row.first_attempt_at)
-  },
-  endpoint: fromRow(parseJson(row.endpoint)),
-  person: row.person_email === null ? null : { name: row.person_name as string, email: row.person_email as string },
-  event: row.event_type === null
-    ? null
-    : {
-      id: row.event_id as string,
-      sequence: row.event_sequence === null ? 0 : Number(row.event_sequence),
-      type: row.event_type as string,
-      created: iso(row.event_created),
-      data: parseJson(row.event_data)
-    },
-  traceParent: (row.trace_parent as string | null) ?? null,
-  replay: row.replay === true
-})
-
 /** The delivery queue, filled from the two logs (the outbox) and emptied by the engine. */
 export class DeliveriesRepo extends Effect.Service<DeliveriesRepo>()("Webhooks/DeliveriesRepo", {
   effect: Effect.gen(function*() {
     const sql = yield* SqlClient.SqlClient
-    const notIn = (ids: ReadonlyArray<string>) => (ids.length === 0 ? sql`` : sql`AND id NOT IN ${sql.in(ids)}`)
 
     const candidateOf = (stream: DeliveryStream) => (row: Record<string, unknown>): Candidate => ({
       event_id: row.event_id as string,
@@ -130,48 +95,6 @@ export class DeliveriesRepo extends Effect.Service<DeliveriesRepo>()("Webhooks/D
     /** Replayed deliveries: new rows beside any earlier delivery of the same event. */
     const enqueueReplay = (deliveries: ReadonlyArray<NewDelivery>, now: number) => Effect.orDie(enqueueRows(deliveries, true, now))
 
-    /**
-     * Claims the deliveries due now, each with its endpoint, its event and the endpoint's acting
-     * person (null once they left the org), in one statement. A claim pushes the row's due time out
-     * by `leaseMs`: if this process dies mid-attempt the row is simply due again then.
-     */
-    const claimDue = (now: number, leaseMs: number, limit: number, inFlight: ReadonlyArray<string>) =>
-      Effect.map(
-        Effect.orDie(sql`
-          WITH claimed AS (
-            UPDATE webhook_deliveries SET next_attempt_at = ${iso(now + leaseMs)}
-            WHERE id IN (
-              SELECT id FROM webhook_deliveries WHERE state = 'pending' AND next_attempt_at <= ${iso(now)} ${notIn(inFlight)}
-              ORDER BY next_attempt_at LIMIT ${limit} FOR UPDATE SKIP LOCKED)
-            RETURNING id, endpoint_id, event_id, stream, contract_id, attempts, first_attempt_at, replay
-          )
-          SELECT c.*, to_jsonb(w.*) AS endpoint, p.name AS person_name, p.email AS person_email,
-                 coalesce(ce.type, oe.type) AS event_type, coalesce(ce.data, oe.data) AS event_data,
-                 coalesce(ce.created_at, oe.created_at) AS event_created, ce.sequence AS event_sequence,
-                 ce.trace_parent
-          FROM claimed c JOIN webhook_endpoints w ON w.id = c.endpoint_id
-          LEFT JOIN people p ON p.id = w.person_id AND p.org_id = w.org_id
-          LEFT JOIN contract_events ce ON c.stream = 'contract' AND ce.id = c.event_id
-          LEFT JOIN org_events oe ON c.stream = 'org' AND oe.id = c.event_id`),
-        (rows) => rows.map(claimedOf)
-      )
-
-    /**
-     * At shutdown, the deliveries whose attempts were stopped are due again at once, for any runner,
-     * instead of when their claim runs out. Only over the claim this runner made (its attempt count).
-     */
-    const handBack = (claims: ReadonlyMap<string, number>, now: number) =>
-      Effect.forEach(claims, ([id, attempts]) =>
-        Effect.orDie(sql`
-          UPDATE webhook_deliveries SET next_attempt_at = ${iso(now)}
-          WHERE id = ${id} AND attempts = ${attempts} AND state = 'pending'`), { discard: true })
-
-    const nextDue = (inFlight: ReadonlyArray<string>) =>
-      Effect.map(
-        Effect.orDie(sql<{ due: unknown }>`SELECT min(next_attempt_at) AS due FROM webhook_deliveries WHERE state = 'pending' ${notIn(inFlight)}`),
-        (rows) => Option.fromNullable(millis(rows[0]?.due))
-      )
-
     /** Gives a delivery up without an attempt: its endpoint went, was disabled, or may no longer see the event. */
     const finish = (claimed: DeliveryRow, state: "cancelled" | "abandoned" | "withheld") =>
       Effect.orDie(sql`
@@ -232,6 +155,6 @@ export class DeliveriesRepo extends Effect.Service<DeliveriesRepo>()("Webhooks/D
       )
     }
 
-    return { fanOut, enqueueReplay, claimDue, handBack, nextDue, finish, recordAttempt, since } as const
+    return { fanOut, enqueueReplay, ...claims(sql), finish, recordAttempt, since } as const
   })
 }) {}
