@@ -9,9 +9,8 @@ import { SigningKey } from "../src/Certificates/SigningKey.js"
 import { ServerConfig } from "../src/Config.js"
 import { DatabaseLive } from "../src/Sql/Database.js"
 import { MigrationsLive } from "../src/Sql/Migrations.js"
-import { call } from "./support/client.js"
 import { databases } from "./support/databases.js"
-import { twoOrgs } from "./support/negotiation.js"
+import { executedNda, twoOrgs } from "./support/negotiation.js"
 import { type Running, startService, testSettings } from "./support/service.js"
 
 const fetchBytes = async (url: string) => {
@@ -58,23 +57,9 @@ for (const database of databases) {
     afterAll(() => service.stop())
 
     const executed = async () => {
-      const parties = await twoOrgs(service.url)
-      const { drafted } = await parties.sent()
-      const clause = drafted.blocks.find((b: { kind: string }) => b.kind === "clause")
-      const ask =
-        (await parties.bea.stage(drafted.id, drafted.words_hash, { block_id: clause.id, type: "counter", text: "Beta's clause.", why: "Ours" })).body.ask
-      await parties.bea.commit(drafted.id, drafted.words_hash)
-      await parties.ada.stage(drafted.id, drafted.words_hash, { ask_id: ask, type: "accept" })
-      const agreed = (await parties.ada.commit(drafted.id, drafted.words_hash)).body
-      await call(service.url, "PUT", `/people/${parties.ada.person}/mark`, {
-        key: parties.ada.org.keys.test,
-        person: parties.ada.person,
-        body: { kind: "typed", text: "A. Lovelace" }
-      })
-      const signatures = []
-      for (const seat of [parties.ada, parties.bea]) signatures.push((await seat.sign(drafted.id, agreed.words_hash)).body)
-      expect(signatures[1].contract_state).toBe("executed")
-      return { ...parties, drafted, agreed, signatures }
+      const signed = await executedNda(service.url)
+      expect(signed.signatures[1].contract_state).toBe("executed")
+      return signed
     }
 
     it("signs a document anyone can verify offline with openssl and the verify command, and a tampered copy fails both", async () => {

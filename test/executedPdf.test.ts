@@ -12,7 +12,7 @@ import { call, idempotencyKey } from "./support/client.js"
 import { databases } from "./support/databases.js"
 import { pageClient, sentToGuest } from "./support/guestPage.js"
 import { blocksInOrder, fetchBytes, filesToVerify, pagesText, verifyCommand } from "./support/pdf.js"
-import { twoOrgs } from "./support/negotiation.js"
+import { executedNda, twoOrgs } from "./support/negotiation.js"
 import { type Running, startService } from "./support/service.js"
 
 /** A link the service itself made for this contract, at a moment of our choosing. */
@@ -53,22 +53,9 @@ for (const database of databases) {
     afterAll(() => service.stop())
 
     const executed = async () => {
-      const parties = await twoOrgs(service.url)
-      const { drafted } = await parties.sent()
-      const clause = drafted.blocks.find((b: { kind: string }) => b.kind === "clause")
-      const ask =
-        (await parties.bea.stage(drafted.id, drafted.words_hash, { block_id: clause.id, type: "counter", text: "Beta's clause.", why: "Ours" })).body.ask
-      await parties.bea.commit(drafted.id, drafted.words_hash)
-      await parties.ada.stage(drafted.id, drafted.words_hash, { ask_id: ask, type: "accept" })
-      const agreed = (await parties.ada.commit(drafted.id, drafted.words_hash)).body
-      await call(service.url, "PUT", `/people/${parties.ada.person}/mark`, {
-        key: parties.ada.org.keys.test,
-        person: parties.ada.person,
-        body: { kind: "typed", text: "A. Lovelace" }
-      })
-      for (const seat of [parties.ada, parties.bea]) await seat.sign(drafted.id, agreed.words_hash)
-      const link = (await parties.bea.get(`/contracts/${drafted.id}/certificate`)).body
-      return { ...parties, drafted, agreed, link }
+      const signed = await executedNda(service.url)
+      const link = (await signed.bea.get(`/contracts/${signed.drafted.id}/certificate`)).body
+      return { ...signed, link }
     }
 
     it("is offered beside the certificate, shows every block in order, its signers and its certificate, and is the same bytes on every fetch", async () => {

@@ -116,3 +116,25 @@ export const replayLetters = <B extends ReplayBlock>(
   }
   return blocks
 }
+
+/**
+ * An NDA sent by Ada, countered by Bea on one clause and accepted by Ada, then signed by both
+ * (Ada with a typed mark): executed, with a round of letters in its chain.
+ */
+export const executedNda = async (base: string) => {
+  const parties = await twoOrgs(base)
+  const { drafted } = await parties.sent()
+  const clause = drafted.blocks.find((b: { kind: string }) => b.kind === "clause")
+  const ask = (await parties.bea.stage(drafted.id, drafted.words_hash, { block_id: clause.id, type: "counter", text: "Beta's clause.", why: "Ours" })).body.ask
+  await parties.bea.commit(drafted.id, drafted.words_hash)
+  await parties.ada.stage(drafted.id, drafted.words_hash, { ask_id: ask, type: "accept" })
+  const agreed = (await parties.ada.commit(drafted.id, drafted.words_hash)).body
+  await call(base, "PUT", `/people/${parties.ada.person}/mark`, {
+    key: parties.ada.org.keys.test,
+    person: parties.ada.person,
+    body: { kind: "typed", text: "A. Lovelace" }
+  })
+  const signatures = []
+  for (const seat of [parties.ada, parties.bea]) signatures.push((await seat.sign(drafted.id, agreed.words_hash)).body)
+  return { ...parties, drafted, agreed, signatures }
+}
