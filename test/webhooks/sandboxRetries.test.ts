@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "@effect/vitest"
 import { attemptOffsets } from "../../src/Domain/Webhooks/Schedule.js"
+import { type Parties, until } from "../support/afterSigning.js"
 import { call } from "../support/client.js"
 import { databases } from "../support/databases.js"
 import { twoOrgs } from "../support/negotiation.js"
@@ -9,17 +10,6 @@ import { type Running, startService } from "../support/service.js"
 const hour = 3_600_000
 const failing = (r: Received) =>
   r.json?.type === "endpoint.verification" ? { status: 200, body: r.json.data.nonce } : { status: 503, body: "down for maintenance" }
-
-const until = async <A>(read: () => Promise<A>, done: (value: A) => boolean, what: string): Promise<A> => {
-  for (let i = 0; i < 400; i++) {
-    const value = await read()
-    if (done(value)) return value
-    await new Promise((r) => setTimeout(r, 25))
-  }
-  throw new Error(`never saw ${what}`)
-}
-
-type Parties = Awaited<ReturnType<typeof twoOrgs>>
 
 for (const database of databases) {
   describe(`webhook retries on a sandbox clock (${database.name})`, () => {
