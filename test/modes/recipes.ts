@@ -161,6 +161,11 @@ export const modeRecipes: Record<string, ModeRecipe> = {
     })
   },
   "POST /ingress/{id}/reject": { crossReach: true, prepare: async (ctx) => ({ seat: ctx.world.seats.ada, path: { id: await mailIn(ctx) }, body: {} }) },
+  // A live key has no sandbox clock: it finds nothing, and the test clock stays where it was.
+  "POST /sandbox/clock": {
+    crossReach: false,
+    prepare: async (ctx) => ({ seat: ctx.world.seats.ada, body: { advance_by: 60 }, ...(ctx.mode === "live" ? { refused: "not_found" as const } : {}) })
+  },
   "POST /webhooks/endpoints": {
     crossReach: false,
     prepare: async (ctx) => ({ seat: ctx.world.seats.ada, body: { url: ctx.hookUrl, events: ["import.failed"] } })

@@ -57,11 +57,13 @@ describe("subscribes", () => {
 })
 
 describe("deliverableTypes", () => {
-  it("has twenty distinct types, the spec's eighteen among them", () => {
-    expect(deliverableTypes).toHaveLength(20)
-    expect(new Set(deliverableTypes).size).toBe(20)
+  it("has twenty-three distinct types: the spec's eighteen, two confirmations and three of the life after signing", () => {
+    expect(deliverableTypes).toHaveLength(23)
+    expect(new Set(deliverableTypes).size).toBe(23)
     expect(specTypes).toHaveLength(18)
-    for (const type of specTypes) expect(deliverableTypes).toContain(type)
+    for (const type of [...specTypes, "fact.confirmed", "block.confirmed", "contract.deadline_approaching", "contract.renewed", "contract.expired"]) {
+      expect(deliverableTypes).toContain(type)
+    }
   })
 
   it("isDeliverableType knows them and nothing else", () => {
