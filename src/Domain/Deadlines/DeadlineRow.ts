@@ -25,7 +25,18 @@ export type DeadlineRow = {
   readonly next_due: string | null
 }
 
+// The copy one save stores is the next save's `previous` (the entity keeps it): its row is read once.
+const computed = new WeakMap<Contract, DeadlineRow>()
+
 export const deadlineRowOf = (contract: Contract): DeadlineRow => {
+  const known = computed.get(contract)
+  if (known !== undefined) return known
+  const row = rowOf(contract)
+  computed.set(contract, row)
+  return row
+}
+
+const rowOf = (contract: Contract): DeadlineRow => {
   const dates = keyDates(contract)
   return {
     contract_id: contract.id,

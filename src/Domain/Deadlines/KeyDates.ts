@@ -13,7 +13,7 @@ export const keyDates = (contract: Contract) => {
   const end = plan.perpetual ? null : endOf(plan, term)
   const renewal = plan.roles.renewalTerm
   const notice = plan.roles.noticePeriod
-  const next = pendingOccurrences(contract, Number.POSITIVE_INFINITY, 1)[0]
+  const next = pendingOccurrences(contract, Number.POSITIVE_INFINITY, 1, plan)[0]
   const sources = (from: ReadonlyArray<Source> | undefined): ReadonlyArray<Source> => from ?? []
   return {
     start_date: plan.start?.value ?? null,

@@ -56,9 +56,9 @@ const eventOf = (contract: Contract, plan: Plan, moment: Occurrence): DomainEven
  */
 export const passTime = (contract: Contract, input: { readonly now: string }): Decided<PassedTime> | null => {
   if (contract.cancelled !== null) return null
-  const due = pendingOccurrences(contract, Date.parse(input.now), momentsPerWrite)
-  if (due.length === 0) return null
   const plan = planOf(contract)
+  const due = pendingOccurrences(contract, Date.parse(input.now), momentsPerWrite, plan)
+  if (due.length === 0) return null
   let deadlines = contract.deadlines ?? { term: 0, fired: [] }
   const events: Array<DomainEvent> = []
   for (const moment of due) {

@@ -94,10 +94,9 @@ export const firstLiveTerm = (plan: Plan, since: number): number => {
  * on; a moment due before it became active is skipped, except the latest warning whose deadline
  * it had not yet passed. Stops after `limit` moments or at `until`.
  */
-export const pendingOccurrences = (contract: Contract, until: number, limit: number): ReadonlyArray<Occurrence> => {
+export const pendingOccurrences = (contract: Contract, until: number, limit: number, plan: Plan = planOf(contract)): ReadonlyArray<Occurrence> => {
   const since = activeSince(contract)
   if (since === null) return []
-  const plan = planOf(contract)
   const fired = new Set(contract.deadlines?.fired ?? [])
   const found: Array<Occurrence> = []
   for (let term = Math.max(firstLiveTerm(plan, since), contract.deadlines?.term ?? 0); term < maxTerms; term++) {
@@ -114,9 +113,6 @@ export const pendingOccurrences = (contract: Contract, until: number, limit: num
   }
   return found
 }
-
-/** The next moment to act on, in epoch milliseconds, or null when there is none. */
-export const nextDue = (contract: Contract): number | null => pendingOccurrences(contract, Number.POSITIVE_INFINITY, 1)[0]?.due ?? null
 
 /** The live term the contract is in: the first live one, or past every renewal that rolled since. */
 export const currentTerm = (contract: Contract, plan: Plan): number => {
