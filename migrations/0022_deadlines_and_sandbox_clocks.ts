@@ -26,8 +26,10 @@ export default Effect.gen(function*() {
   yield* sql`CREATE INDEX contract_deadlines_due ON contract_deadlines (next_due) WHERE next_due IS NOT NULL`
   yield* sql`CREATE INDEX contract_deadlines_org_due ON contract_deadlines (org_id, mode, next_due) WHERE next_due IS NOT NULL`
   yield* sql`CREATE TABLE sandbox_clocks (org_id text PRIMARY KEY REFERENCES orgs (id), offset_ms bigint NOT NULL, updated_at timestamptz NOT NULL)`
-  const names = deadlineColumns.map(([name]) => name).join(", ")
-  const typed = deadlineColumns.map(([name, type]) => `${name} ${type}`).join(", ")
+  // The columns this migration made: later ones (0023's `window_days`) are added with their defaults.
+  const columns = deadlineColumns.filter(([name]) => name !== "window_days")
+  const names = columns.map(([name]) => name).join(", ")
+  const typed = columns.map(([name, type]) => `${name} ${type}`).join(", ")
   let after = ""
   for (;;) {
     // Letters do not move a date: the document alone is read.

@@ -20,6 +20,7 @@ import marksByModeAndOneEmail from "./0019_marks_by_mode_and_one_email.js"
 import eventTraceParent from "./0020_event_trace_parent.js"
 import contractFacts from "./0021_contract_facts.js"
 import deadlinesAndSandboxClocks from "./0022_deadlines_and_sandbox_clocks.js"
+import deadlineWindowsAndAmendments from "./0023_deadline_windows_and_amendments.js"
 
 // Every migration, by its numbered name; the migrator runs the ones a database has not seen.
 export const migrations = {
@@ -44,5 +45,6 @@ export const migrations = {
   "0019_marks_by_mode_and_one_email": marksByModeAndOneEmail,
   "0020_event_trace_parent": eventTraceParent,
   "0021_contract_facts": contractFacts,
-  "0022_deadlines_and_sandbox_clocks": deadlinesAndSandboxClocks
+  "0022_deadlines_and_sandbox_clocks": deadlinesAndSandboxClocks,
+  "0023_deadline_windows_and_amendments": deadlineWindowsAndAmendments
 }

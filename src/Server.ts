@@ -87,6 +87,7 @@ import { DeliveriesRepo } from "./Webhooks/DeliveriesRepo.js"
 import { DeliveryClock } from "./Webhooks/DeliveryClock.js"
 import { DeadlineClock } from "./Deadlines/DeadlineClock.js"
 import { DeadlineScheduler } from "./Deadlines/Scheduler.js"
+import { OrgSettings } from "./Deadlines/OrgSettings.js"
 import { DatesMoved } from "./Contracts/DatesMoved.js"
 import { Sandbox } from "./Sandbox.js"
 import { SandboxHttp } from "./Sandbox/Http.js"
@@ -122,7 +123,8 @@ const Repos = Layer.provideMerge(
     PlaybooksRepo.Default,
     AskRepo.Default,
     IngressRepo.Default,
-    SandboxClocks.Default.pipe(Layer.provideMerge(SandboxRepo.Default))
+    SandboxClocks.Default.pipe(Layer.provideMerge(SandboxRepo.Default)),
+    OrgSettings.Default
   )
 ).pipe(Layer.provideMerge(Layer.mergeAll(Appended.Default, DatesMoved.Default)), Layer.provide(ClusterSignals.layer))
 

@@ -34,6 +34,8 @@ const subcommands = [
   "revoke-token",
   "set-playbook",
   "get-playbook",
+  "set-settings",
+  "get-settings",
   "revoke-key"
 ]
 
@@ -152,6 +154,22 @@ for (const database of databases) {
       expect(JSON.parse((await admin("get-playbook", "--org", org.org_id)).stdout)).toEqual(set)
       writeFileSync(join(dir, "broken.json"), "{ not json")
       expectOneLineRefusal(await admin("set-playbook", "--org", org.org_id, "--file", join(dir, "broken.json")).catch((error) => error), "broken.json")
+    })
+
+    it("sets an org's deadline window and prints its settings; a refused value is the server's error and changes nothing", async () => {
+      const org = JSON.parse((await admin("create-org", "--name", "Theta Ltd")).stdout)
+      expect(JSON.parse((await admin("get-settings", "--org", org.org_id)).stdout)).toEqual({
+        object: "org_settings",
+        org_id: org.org_id,
+        deadline_window_days: 60
+      })
+      const set = JSON.parse((await admin("set-settings", "--org", org.org_id, "--deadline-window-days", "45")).stdout)
+      expect(set).toEqual({ object: "org_settings", org_id: org.org_id, deadline_window_days: 45 })
+      // Words go to the server as written, which refuses them by name (the API's own test covers every bad number).
+      const refused = await admin("set-settings", "--org", org.org_id, "--deadline-window-days", "forty").catch((error) => error)
+      expect(refused.code).not.toBe(0)
+      expect(JSON.parse(refused.stderr).error).toMatchObject({ code: "invalid_request", param: "deadline_window_days" })
+      expect(JSON.parse((await admin("get-settings", "--org", org.org_id)).stdout)).toEqual(set)
     })
 
     it("exits non-zero with the server's error on stderr", async () => {

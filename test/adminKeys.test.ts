@@ -204,13 +204,15 @@ describe("the admin API in the interface document", () => {
       "DELETE /admin/tokens/{token_id}",
       "GET /admin/orgs/{org_id}/keys",
       "GET /admin/orgs/{org_id}/playbook",
+      "GET /admin/orgs/{org_id}/settings",
       "GET /admin/people/{person_id}/tokens",
       "POST /admin/keys/revoke",
       "POST /admin/orgs",
       "POST /admin/orgs/{org_id}/keys",
       "POST /admin/orgs/{org_id}/people",
       "POST /admin/people/{person_id}/tokens",
-      "PUT /admin/orgs/{org_id}/playbook"
+      "PUT /admin/orgs/{org_id}/playbook",
+      "PUT /admin/orgs/{org_id}/settings"
     ])
     for (const { route, operation } of operations) {
       expect({ route, tags: operation.tags, security: operation.security }).toEqual({ route, tags: ["admin"], security: [{ AdminToken: [] }] })

@@ -86,6 +86,8 @@ const reachBefore: Record<string, GuestReach> = {
   "post /admin/keys/revoke": "never",
   "put /admin/orgs/{org_id}/playbook": "never",
   "get /admin/orgs/{org_id}/playbook": "never",
+  "put /admin/orgs/{org_id}/settings": "never",
+  "get /admin/orgs/{org_id}/settings": "never",
   "post /admin/people/{person_id}/tokens": "never",
   "get /admin/people/{person_id}/tokens": "never",
   "delete /admin/tokens/{token_id}": "never"

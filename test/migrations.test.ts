@@ -204,5 +204,34 @@ for (const database of databases) {
           ])
         })
       ))
+
+    it("0023 records each executed amendment by its parent, the first executed where there are two, and counts stored rows with the default window", () =>
+      onFreshDatabase(
+        database,
+        Effect.gen(function*() {
+          const sql = yield* SqlClient.SqlClient
+          yield* migrate((Object.keys(migrations) as Array<keyof typeof migrations>).filter((name) => name < "0023"))
+          yield* sql`INSERT INTO orgs (id, name, created_at) VALUES ('org_old', 'Old Ltd', now())`
+          const contracts = [
+            ["con_parent", "executed", { amends: null }],
+            ["con_second", "executed", { amends: "con_parent", executed_at: "2026-06-02T10:00:00.000Z" }],
+            ["con_first", "executed", { amends: "con_parent", executed_at: "2026-05-02T10:00:00.000Z" }],
+            ["con_drafted", "draft", { amends: "con_other" }],
+            ["con_older", "executed", { id: "con_older" }]
+          ] as const
+          for (const [id, state, doc] of contracts) {
+            yield* sql`
+            INSERT INTO contracts (id, mode, org_id, state, origin, title, words_hash, head_sequence, created_at, updated_at, doc)
+            VALUES (${id}, 'test', 'org_old', ${state}, 'api', 'Old', 'h', 1, now(), now(), ${JSON.stringify(doc)}::jsonb)`
+          }
+          yield* sql`INSERT INTO contract_deadlines (contract_id, org_id, mode, expiration_date, notice_deadline, next_due)
+            VALUES ('con_parent', 'org_old', 'test', '2027-02-28', '2027-01-29', '2026-11-30T00:00:00Z')`
+          yield* migrate(Object.keys(migrations) as Array<keyof typeof migrations>)
+          const amendments = yield* sql`SELECT parent_id, amendment_id FROM contract_amendments ORDER BY parent_id`
+          expect(amendments).toEqual([{ parent_id: "con_parent", amendment_id: "con_first" }])
+          expect(yield* sql`SELECT contract_id, window_days FROM contract_deadlines`).toEqual([{ contract_id: "con_parent", window_days: 60 }])
+          expect(yield* sql`SELECT count(*)::int AS n FROM org_settings`).toEqual([{ n: 0 }])
+        })
+      ))
   })
 }

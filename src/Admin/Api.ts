@@ -7,6 +7,7 @@ import { Policy } from "../Http/Policy.js"
 import { Refusals } from "../Http/Refusals.js"
 import { AdminAdmitted } from "../Http/AdminAdmitted.js"
 import { Playbook, PlaybookInput } from "../Playbooks/Schemas.js"
+import { OrgSettingsInput, OrgSettingsView } from "../Deadlines/Schemas.js"
 
 const Text = (max: number) => Schema.Trim.pipe(Schema.minLength(1), Schema.maxLength(max))
 const Email = Schema.Trim.pipe(Schema.pattern(/^[^\s@]+@[^\s@]+$/), Schema.maxLength(320))
@@ -204,6 +205,24 @@ export class AdminApi extends HttpApiGroup.make("admin")
       .addSuccess(Playbook)
       .annotate(OpenApi.Summary, "Read an org's playbook")
       .annotate(OpenApi.Description, "The org's rules, in order.")
+  )
+  .add(
+    HttpApiEndpoint.put("setSettings", "/admin/orgs/:org_id/settings")
+      .setPath(orgPath)
+      .setPayload(OrgSettingsInput)
+      .addSuccess(OrgSettingsView)
+      .annotate(OpenApi.Summary, "Change an org's settings")
+      .annotate(
+        OpenApi.Description,
+        "Changes the settings given and leaves the rest (`{}` reads them). `deadline_window_days`: how long before a notice deadline against a renewal the first warning comes, for every contract the org drafted, in both modes; a contract already warned keeps its warning."
+      )
+  )
+  .add(
+    HttpApiEndpoint.get("getSettings", "/admin/orgs/:org_id/settings")
+      .setPath(orgPath)
+      .addSuccess(OrgSettingsView)
+      .annotate(OpenApi.Summary, "Read an org's settings")
+      .annotate(OpenApi.Description, "Every setting, its default where the org set none.")
   )
   .middleware(AdminAdmitted)
   .annotate(Policy, Policy.admin())

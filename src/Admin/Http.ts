@@ -7,6 +7,7 @@ import { excerpt, notFound, reject, Rejection } from "../Domain/Contract/Rejecti
 import { scopes } from "../Domain/Api/Scopes.js"
 import { AdminRepo, type EmailTaken } from "./Repo.js"
 import { Playbooks, renderRule } from "../Playbooks.js"
+import { OrgSettings } from "../Deadlines/OrgSettings.js"
 
 /**
  * SEMANTICS.md: a person belongs to at most one org, and a Send to an email reaches the org person
@@ -35,6 +36,7 @@ export const AdminHttp = HttpApiBuilder.group(Api, "admin", (handlers) =>
     const repo = yield* AdminRepo
     const authCache = yield* AuthCache
     const playbooks = yield* Playbooks
+    const settings = yield* OrgSettings
     const requireOrg = (orgId: string) => Effect.flatMap(repo.orgExists(orgId), (exists) => (exists ? Effect.void : Effect.fail(notFound("org", orgId))))
     // A revoked key must fail its very next request, not only once the key cache expires.
     const forgotten = (id: string) => Effect.as(authCache.forgetKeys, { id, revoked: true as const })
@@ -143,5 +145,7 @@ export const AdminHttp = HttpApiBuilder.group(Api, "admin", (handlers) =>
           requireOrg(path.org_id),
           Effect.map(playbooks.rulesOf(path.org_id), (rules) => ({ org_id: path.org_id, rules: rules.map(renderRule) }))
         ))
+      .handle("setSettings", ({ path, payload }) => Effect.zipRight(requireOrg(path.org_id), settings.update(path.org_id, payload)))
+      .handle("getSettings", ({ path }) => Effect.zipRight(requireOrg(path.org_id), settings.read(path.org_id)))
       .handle("revokeKeyBySecret", ({ payload }) => payload.key.startsWith("sk_") ? revokeBySecret(payload.key) : revokeById(payload.key, "key"))
   }))

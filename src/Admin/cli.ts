@@ -151,6 +151,22 @@ const commands: Record<string, Command> = {
     options: { org: { type: "string" } },
     run: (values) => request("GET", `/admin/orgs/${segment(values, "org")}/playbook`)
   },
+  "set-settings": {
+    synopsis: "--org ORG_ID --deadline-window-days DAYS",
+    about: "Changes the org's settings: how many days (8 to 365) before a notice deadline the first warning comes.\nPrints the settings as they stand.",
+    options: { org: { type: "string" }, "deadline-window-days": { type: "string" } },
+    run: (values) => {
+      const days = need(values, "deadline-window-days")
+      // A number as a number; anything else as written, for the server to refuse by name.
+      return request("PUT", `/admin/orgs/${segment(values, "org")}/settings`, { deadline_window_days: /^\d+$/.test(days) ? Number(days) : days })
+    }
+  },
+  "get-settings": {
+    synopsis: "--org ORG_ID",
+    about: "Prints the org's settings, each at its default where the org set none.",
+    options: { org: { type: "string" } },
+    run: (values) => request("GET", `/admin/orgs/${segment(values, "org")}/settings`)
+  },
   "revoke-key": {
     synopsis: "--key KEY_ID|SECRET",
     about:

@@ -55,7 +55,7 @@ export class AttentionApi extends HttpApiGroup.make("attention")
       .annotate(OpenApi.Summary, "Read what waits on you")
       .annotate(
         OpenApi.Description,
-        "One person's feed: rows grouped by relationship and counterparty, most urgent first (re-sign, approval, sign, letter, then a notice deadline within 60 days), and what waits on the other side. Read-only; rows clear when their condition resolves."
+        "One person's feed: rows grouped by relationship and counterparty, most urgent first (re-sign, approval, sign, letter, then a notice deadline within its warning window, 60 days unless the drafting org set another), and what waits on the other side. Read-only; rows clear when their condition resolves."
       )
   )
   .middleware(Authenticated)

@@ -119,7 +119,11 @@ export const ImportLetter = command(
 )
 
 // Sent by the deadline scheduler: time passed `now`; the core acts on every key date due by then, each once.
-export const PassTime = command("PassTime", { now: Schema.String }, Schema.Struct({ acted: Schema.Array(Schema.String) }))
+export const PassTime = command(
+  "PassTime",
+  { now: Schema.String, window_days: Schema.optional(Schema.Int), amended_by: Schema.optional(Schema.String) },
+  Schema.Struct({ acted: Schema.Array(Schema.String) })
+)
 
 /** The single writer of one contract: every write is one of these messages, handled one at a time. */
 export const Contract = Entity.make("Contract", [

@@ -134,7 +134,16 @@ export const rowsOfSave = (
       "contract_deadlines",
       deadlineColumns.map(([name, type]) => `${name} ${type}`).join(", "),
       [changedDeadlineRow(previous, next)].filter((row) => row !== null),
-      "ON CONFLICT (contract_id) DO UPDATE SET expiration_date = excluded.expiration_date, notice_deadline = excluded.notice_deadline, next_due = excluded.next_due"
+      "ON CONFLICT (contract_id) DO UPDATE SET expiration_date = excluded.expiration_date, notice_deadline = excluded.notice_deadline, next_due = excluded.next_due, window_days = excluded.window_days"
+    ),
+    // An amendment executed takes its parent's place: the scheduler tells the parent (the first one executed counts).
+    table(
+      "contract_amendments",
+      "parent_id text, amendment_id text, executed_at timestamptz",
+      next.amends !== null && next.state === "executed" && previous?.state !== "executed"
+        ? [{ parent_id: next.amends, amendment_id: next.id, executed_at: next.executed_at }]
+        : [],
+      "ON CONFLICT (parent_id) DO NOTHING"
     ),
     table(
       "ask_index",

@@ -7,6 +7,16 @@ import { DeadlineClock } from "./DeadlineClock.js"
 import { DatesMoved } from "../Contracts/DatesMoved.js"
 import { SandboxClocks } from "../Sandbox/SandboxClocks.js"
 
+interface Due {
+  readonly contract_id: string
+  readonly org_id: string
+  readonly mode: Mode
+  /** The org's window when it set one (none: the default, which every row was counted with). */
+  readonly window_days: number | null
+  readonly amended_by: string | null
+  readonly settles: boolean
+}
+
 /** Contracts told that time passed per look; a full batch looks again at once. */
 const batch = 100
 /** Contracts told at once. */
@@ -37,17 +47,31 @@ export class DeadlineScheduler extends Effect.Service<DeadlineScheduler>()("Dead
     const clocks = yield* SandboxClocks
     const realSleep = (duration: Duration.Duration) => Effect.withClock(Effect.sleep(duration), realClock)
 
-    // In test mode a contract's moments fall due on its org's sandbox clock, `offset_ms` ahead.
+    // What is due: a moment (in test mode on the org's sandbox clock, `offset_ms` ahead), and a live
+    // contract not yet told of an executed amendment or of its org's window changed since its row was counted.
     const due = (now: number) => {
       const at = new Date(now)
-      return sql<{ contract_id: string; org_id: string; mode: Mode }>`
-        SELECT contract_id, org_id, mode FROM (
-          (SELECT contract_id, org_id, mode, next_due FROM contract_deadlines WHERE next_due <= ${at} ORDER BY next_due LIMIT ${batch})
+      return sql<Due>`
+        SELECT d.contract_id, d.org_id, d.mode, o.deadline_window_days AS window_days, a.amendment_id AS amended_by,
+          (a.amendment_id IS NOT NULL OR d.window_days <> coalesce(o.deadline_window_days, d.window_days)) AS settles
+        FROM (
+          (SELECT contract_id, next_due FROM contract_deadlines WHERE next_due <= ${at} ORDER BY next_due LIMIT ${batch})
           UNION
-          (SELECT d.contract_id, d.org_id, d.mode, d.next_due FROM sandbox_clocks s JOIN contract_deadlines d
+          (SELECT d.contract_id, d.next_due FROM sandbox_clocks s JOIN contract_deadlines d
             ON d.org_id = s.org_id AND d.mode = 'test' AND d.next_due <= ${at}::timestamptz + s.offset_ms * interval '1 millisecond'
             ORDER BY d.next_due LIMIT ${batch})
-        ) due ORDER BY next_due, contract_id LIMIT ${batch}`
+          UNION
+          (SELECT d.contract_id, d.next_due FROM contract_amendments a JOIN contract_deadlines d
+            ON d.contract_id = a.parent_id AND d.next_due IS NOT NULL LIMIT ${batch})
+          UNION
+          (SELECT d.contract_id, d.next_due FROM org_settings o JOIN contract_deadlines d
+            ON d.org_id = o.org_id AND d.next_due IS NOT NULL AND d.notice_deadline IS NOT NULL AND d.window_days <> o.deadline_window_days
+            LIMIT ${batch})
+        ) due
+        JOIN contract_deadlines d ON d.contract_id = due.contract_id
+        LEFT JOIN org_settings o ON o.org_id = d.org_id
+        LEFT JOIN contract_amendments a ON a.parent_id = d.contract_id
+        ORDER BY due.next_due, due.contract_id LIMIT ${batch}`
     }
     /** When the next moment falls due on the scheduler's clock: the earliest of every row, a sandbox's counted back by its offset. */
     const nextDue = Effect.map(
@@ -62,15 +86,22 @@ export class DeadlineScheduler extends Effect.Service<DeadlineScheduler>()("Dead
     )
 
     // The message keeps real time (its timeout, the cluster's own timers): only `now` is the scheduler's.
-    const tell = (now: number) => (row: { contract_id: string; org_id: string; mode: Mode }) =>
+    // A write that only settled the contract (a window, an amendment) counts as one thing moved.
+    const tell = (now: number) => (row: Due) =>
       Effect.flatMap(clocks.offsetOf(row.org_id, row.mode), (offset) =>
         store.write(
           row.contract_id,
           PassTime,
-          (entity) => entity.PassTime({ actor: { mode: row.mode, org: null, person: null, guest: null }, now: new Date(now + offset).toISOString() })
+          (entity) =>
+            entity.PassTime({
+              actor: { mode: row.mode, org: null, person: null, guest: null },
+              now: new Date(now + offset).toISOString(),
+              ...(row.window_days === null ? {} : { window_days: row.window_days }),
+              ...(row.amended_by === null ? {} : { amended_by: row.amended_by })
+            })
         )).pipe(
           Effect.withClock(realClock),
-          Effect.map((result) => result.acted.length),
+          Effect.map((result) => result.acted.length + (row.settles ? 1 : 0)),
           Effect.catchAllCause((cause) =>
             Effect.as(Effect.logWarning("deadline not acted on", cause).pipe(Effect.annotateLogs({ contract: row.contract_id })), 0)
           )

@@ -80,9 +80,16 @@ export interface Contract {
   readonly imported?: { readonly import: string; readonly asset: string }
   /**
    * Executed and filed contracts, once a key date was acted on: the term it is in (renewals that
-   * rolled) and the moments of that term already acted on, by key (src/Domain/Deadlines/Schedule.ts).
+   * rolled) and the moments of that term already acted on, by key (src/Domain/Deadlines/Schedule.ts);
+   * the drafting org's warning window when its settings give one, and the executed amendment that
+   * took the contract's place, once there is one (no date of this contract is acted on after it).
    */
-  readonly deadlines?: { readonly term: number; readonly fired: ReadonlyArray<string> }
+  readonly deadlines?: {
+    readonly term: number
+    readonly fired: ReadonlyArray<string>
+    readonly window_days?: number
+    readonly amended_by?: string
+  }
   readonly words_hash: string
   readonly head_sequence: number
   readonly created_at: string

@@ -12,7 +12,8 @@ export const deadlineColumns: ReadonlyArray<readonly [name: string, type: string
   ["mode", "text"],
   ["expiration_date", "text"],
   ["notice_deadline", "text"],
-  ["next_due", "timestamptz"]
+  ["next_due", "timestamptz"],
+  ["window_days", "integer"]
 ]
 
 export type DeadlineRow = {
@@ -23,6 +24,8 @@ export type DeadlineRow = {
   readonly expiration_date: string | null
   readonly notice_deadline: string | null
   readonly next_due: string | null
+  /** The warning window `next_due` was counted with: the scheduler tells the contract when its org's setting differs. */
+  readonly window_days: number
 }
 
 // The copy one save stores is the next save's `previous` (the entity keeps it): its row is read once.
@@ -44,7 +47,8 @@ const rowOf = (contract: Contract): DeadlineRow => {
     mode: contract.mode,
     expiration_date: dates.expiration_date,
     notice_deadline: dates.notice_deadline,
-    next_due: dates.live ? dates.next?.due_at ?? null : null
+    next_due: dates.live ? dates.next?.due_at ?? null : null,
+    window_days: dates.window_days
   }
 }
 

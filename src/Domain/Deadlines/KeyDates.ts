@@ -25,7 +25,9 @@ export const keyDates = (contract: Contract) => {
     notice_deadline: end === null ? null : noticeDeadlineOf(plan, end),
     term,
     expired: contract.deadlines?.fired.includes(`expired:${term}`) ?? false,
-    // Only a live contract (executed or filed) is acted on; a draft's dates are what they would be.
+    window_days: plan.windowDays,
+    amended_by: contract.deadlines?.amended_by ?? null,
+    // Only a live contract (executed or filed, not cancelled, not taken over by an amendment) is acted on; a draft's dates are what they would be.
     live: activeSince(contract) !== null && contract.cancelled === null,
     next: next === undefined || contract.cancelled !== null ? null : { kind: next.kind, due_at: new Date(next.due).toISOString() },
     from: {

@@ -5,11 +5,11 @@ import { currentTerm, occurrencesOf, planOf } from "./Schedule.js"
  * The notice deadline a party of a live contract is inside the window of: from the moment the
  * first warning fired until the deadline passes (its `notice_passed` moment), in the term the
  * contract is in. Read from the contract alone, as the feed's stored rows must be: a cancellation,
- * a rolled renewal or facts that move the deadline past the window clear or move it with the save.
+ * an executed amendment, a rolled renewal or facts that move the deadline past the window clear or move it with the save.
  */
 export const openNoticeWindow = (contract: Contract, party: Party) => {
   const fired = contract.deadlines?.fired ?? []
-  if (party.org === null || contract.cancelled !== null || fired.length === 0) return null
+  if (party.org === null || contract.cancelled !== null || contract.deadlines?.amended_by !== undefined || fired.length === 0) return null
   if (contract.state !== "executed" && contract.state !== "filed") return null
   const plan = planOf(contract)
   const term = currentTerm(contract, plan)

@@ -9,10 +9,12 @@ import { type Reading, type Roles, rolesOf } from "./Roles.js"
  * is due by `endOf(n)` less the notice period.
  */
 
-/** How long before the notice deadline the first warning comes (the issue's default window). */
-export const windowDays = 60
+/** How long before the notice deadline the first warning comes, unless the drafting org's settings say otherwise. */
+export const defaultWindowDays = 60
 /** The second warning. */
 export const reminderDays = 7
+/** The window an org may set, in days: longer than the reminder, at most a year. */
+export const windowDaysRange = { min: reminderDays + 1, max: 365 } as const
 
 export const occurrenceKinds = ["notice_window", "notice_reminder", "notice_passed", "renewed", "expired"] as const
 export type OccurrenceKind = (typeof occurrenceKinds)[number]
@@ -33,18 +35,21 @@ export interface Plan {
   /** The initial term's end, a date; null when the contract has none (or runs until ended: `perpetual`). */
   readonly firstEnd: Reading<string> | null
   readonly perpetual: boolean
+  /** Days before the notice deadline the first warning comes. */
+  readonly windowDays: number
 }
 
 export const planOf = (contract: Contract): Plan => {
   const roles = rolesOf(contract)
+  const windowDays = contract.deadlines?.window_days ?? defaultWindowDays
   const signed = contract.executed_at ?? contract.signed_elsewhere?.claimed_at ?? null
   const start = roles.start ?? (signed === null ? null : { value: signed.slice(0, 10), from: [] })
   const written = roles.expiration
-  if (written?.value === "perpetual") return { roles, start, firstEnd: null, perpetual: true }
-  if (written !== null && isDay(written.value)) return { roles, start, firstEnd: written, perpetual: false }
+  if (written?.value === "perpetual") return { roles, start, firstEnd: null, perpetual: true, windowDays }
+  if (written !== null && isDay(written.value)) return { roles, start, firstEnd: written, perpetual: false, windowDays }
   const counted = start === null || roles.initialTerm === null ? null : shiftDate(start.value, roles.initialTerm.value)
   const firstEnd = counted === null ? null : { value: counted, from: [...start!.from, ...roles.initialTerm!.from] }
-  return { roles, start, firstEnd, perpetual: false }
+  return { roles, start, firstEnd, perpetual: false, windowDays }
 }
 
 /** The end of term `n`; null past what a calendar can count. */
@@ -67,12 +72,21 @@ export const occurrencesOf = (plan: Plan, term: number): ReadonlyArray<Occurrenc
   const at = (kind: OccurrenceKind, day: string): Occurrence => ({ key: `${kind}:${term}`, kind, term, due: startOfDay(day), end, noticeDeadline: deadline })
   const notices = deadline === null
     ? []
-    : [at("notice_window", addDays(deadline, -windowDays)), at("notice_reminder", addDays(deadline, -reminderDays)), at("notice_passed", addDays(deadline, 1))]
+    : [
+      at("notice_window", addDays(deadline, -plan.windowDays)),
+      at("notice_reminder", addDays(deadline, -reminderDays)),
+      at("notice_passed", addDays(deadline, 1))
+    ]
   return [...notices, renews ? at("renewed", end) : at("expired", end)]
 }
 
-/** When the contract's life started for the service: signed here, or filed. Nothing due before it is acted on, save the warning still in force. */
+/**
+ * When the contract's life started for the service: signed here, or filed. Nothing due before it
+ * is acted on, save the warning still in force. An executed amendment ends it: its own dates
+ * take over, and this contract is acted on no more.
+ */
 export const activeSince = (contract: Contract): number | null => {
+  if (contract.deadlines?.amended_by !== undefined) return null
   if (contract.state === "executed") return Date.parse(contract.executed_at!)
   if (contract.state === "filed") return Date.parse(contract.created_at)
   return null

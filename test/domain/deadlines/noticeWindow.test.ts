@@ -57,7 +57,8 @@ describe("the stored deadline row", () => {
       mode: "test",
       expiration_date: "2027-02-01",
       notice_deadline: "2026-11-03",
-      next_due: day("2026-09-04")
+      next_due: day("2026-09-04"),
+      window_days: 60
     })
     expect(changedDeadlineRow(contract, { ...contract, title: "Renamed" })).toBeNull()
     expect(changedDeadlineRow(contract, passTime(contract, { now: day("2026-09-04") })!.contract)).toMatchObject({ next_due: day("2026-10-27") })
