@@ -1,8 +1,8 @@
 import { Effect } from "effect"
 import { Actor, orgOf } from "./Auth/Actor.js"
-import { DatesMoved } from "./Contracts/DatesMoved.js"
+import { DatesMoved } from "./Doorbells/DatesMoved.js"
 import { reject } from "./Domain/Contract/Rejection.js"
-import { Appended } from "./EventLog/Appended.js"
+import { Appended } from "./Doorbells/Appended.js"
 import { SandboxClocks } from "./Sandbox/SandboxClocks.js"
 
 /** The most one call moves a clock: a year and a day, so a year's renewals are one call and a typo is not a century. */

@@ -40,7 +40,7 @@ export interface Signals {
   readonly acrossRunners: boolean
   /** An API key or person token was revoked: forget the cached ones. */
   readonly credentialsRevoked: Signal
-  /** A log was appended to (src/EventLog/Appended.ts): ring the local bell. */
+  /** A log was appended to (src/Doorbells/Appended.ts): ring the local bell. */
   readonly appended: Signal
   /** Waits until this process hears the others (its own ping came back); at once when alone. */
   readonly hearing: Effect.Effect<void>
@@ -166,7 +166,7 @@ const overPostgres = (pg: PgClient.PgClient, timings: SignalTimings) =>
 /**
  * What the runners of one cluster tell each other over PostgreSQL LISTEN/NOTIFY, so that state a
  * process keeps in memory follows a change made on another: a revoked key (src/Auth/Cache.ts) and
- * a commit to the logs (src/EventLog/Appended.ts). A runner holds one listen connection, checked
+ * a commit to the logs (src/Doorbells/Appended.ts). A runner holds one listen connection, checked
  * by a ping to itself every heartbeat and remade when one goes unheard. Not provided (the default
  * value), or alone (no RUNNER_ADDRESS, or PGlite, which is one process's own and whose
  * node-postgres bridge is not relied on to LISTEN), it does nothing and holds no connection.

@@ -1,6 +1,6 @@
 import { SqlClient } from "@effect/sql"
 import { Clock, Effect } from "effect"
-import { DatesMoved } from "../Contracts/DatesMoved.js"
+import { DatesMoved } from "../Doorbells/DatesMoved.js"
 import { reject } from "../Domain/Contract/Rejection.js"
 import { defaultWindowDays, reminderDays, windowDaysRange } from "../Domain/Deadlines/Schedule.js"
 

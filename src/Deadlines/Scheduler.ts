@@ -4,7 +4,7 @@ import { PassTime } from "../Contracts/Entity.js"
 import { ContractStore } from "../Contracts/ContractStore.js"
 import type { Mode } from "../Domain/Contract/Mode.js"
 import { DeadlineClock } from "./DeadlineClock.js"
-import { DatesMoved } from "../Contracts/DatesMoved.js"
+import { DatesMoved } from "../Doorbells/DatesMoved.js"
 import { SandboxClocks } from "../Sandbox/SandboxClocks.js"
 
 interface Due {

@@ -5,7 +5,7 @@ import type { Mode } from "../Domain/Contract/Mode.js"
 import type { ImportSummary } from "../Domain/Imports/ImportContract.js"
 import type { NewAsset } from "../Assets/Rows.js"
 import type { FailureReason } from "./Schemas.js"
-import { Appended } from "../EventLog/Appended.js"
+import { Appended } from "../Doorbells/Appended.js"
 import { iso, parseJson } from "../Sql/Values.js"
 
 export type ImportState = "queued" | "parsing" | "parsed" | "failed"

@@ -2,7 +2,7 @@ import { SqlClient } from "@effect/sql"
 import { Effect, Option } from "effect"
 import type { Mode } from "../Domain/Contract/Mode.js"
 import type { MailReading } from "../Domain/Ingress/ReadMail.js"
-import { Appended } from "../EventLog/Appended.js"
+import { Appended } from "../Doorbells/Appended.js"
 import { iso, parseJson } from "../Sql/Values.js"
 import type { NewAsset } from "../Assets/Rows.js"
 

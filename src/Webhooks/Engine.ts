@@ -1,6 +1,6 @@
 import { Clock, Duration, Effect, FiberSet, Option, Queue } from "effect"
 import { subscribes, typeOnSide } from "../Domain/Webhooks/EventTypes.js"
-import { Appended } from "../EventLog/Appended.js"
+import { Appended } from "../Doorbells/Appended.js"
 import { DeliveryAttempt } from "./Attempt.js"
 import { type Candidate, DeliveriesRepo } from "./DeliveriesRepo.js"
 import { DeliveryClock } from "./DeliveryClock.js"

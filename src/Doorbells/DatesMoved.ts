@@ -6,7 +6,7 @@ import { Effect, Queue } from "effect"
  * a ring lost to a crash costs nothing, since the scheduler reads the table at start. It rings in
  * the process that wrote: a contract's entity and the scheduler that wakes for it share a runner.
  */
-export class DatesMoved extends Effect.Service<DatesMoved>()("Contracts/DatesMoved", {
+export class DatesMoved extends Effect.Service<DatesMoved>()("Doorbells/DatesMoved", {
   effect: Effect.map(Queue.sliding<true>(1), (bell) =>
     ({
       ring: Effect.asVoid(Queue.offer(bell, true)),

@@ -11,7 +11,7 @@ import { ClusterSignals } from "../Cluster/Signals.js"
  * one NOTIFY in flight, and their engines wake as well; a ring heard from another runner rings
  * this bell only, so it is never told on again. Alone, a ring stays in the process.
  */
-export class Appended extends Effect.Service<Appended>()("EventLog/Appended", {
+export class Appended extends Effect.Service<Appended>()("Doorbells/Appended", {
   scoped: Effect.gen(function*() {
     const bell = yield* Queue.sliding<true>(1)
     const signals = yield* ClusterSignals
