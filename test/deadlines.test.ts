@@ -1,6 +1,6 @@
 import { describe, expect, it } from "@effect/vitest"
 import { Effect, Fiber, Layer, TestClock } from "effect"
-import { DatesMoved } from "../src/Contracts/DatesMoved.js"
+import { DatesMoved } from "../src/Doorbells/DatesMoved.js"
 import { DeadlineClock } from "../src/Deadlines/DeadlineClock.js"
 import { DeadlineScheduler } from "../src/Deadlines/Scheduler.js"
 import { SandboxRepo } from "../src/Sandbox/Repo.js"

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "@effect/vitest"
 import { Clock, Deferred, Duration, Effect, Layer, Option } from "effect"
-import { Appended } from "../../src/EventLog/Appended.js"
+import { Appended } from "../../src/Doorbells/Appended.js"
 import { DeliveryAttempt } from "../../src/Webhooks/Attempt.js"
 import { DeliveriesRepo } from "../../src/Webhooks/DeliveriesRepo.js"
 import { DeliveryClock } from "../../src/Webhooks/DeliveryClock.js"
