@@ -1,8 +1,6 @@
 import { existsSync, readFileSync } from "node:fs"
 import { join } from "node:path"
 import { parseArgs, type ParseArgsConfig } from "node:util"
-import { downloadBackup } from "../Operations/BackupFiles.js"
-import { restoreBackup } from "../Operations/Restore.js"
 
 // A thin client of the admin API: one subcommand per call, the JSON answer on stdout, errors on
 // stderr. A mistake in the command line is one line on stderr, never a stack trace.
@@ -180,6 +178,8 @@ const commands: Record<string, Command> = {
       "Takes a consistent backup of the running embedded node (its database and asset bytes) into FILE,\na new gzipped tar, while it keeps serving; writes wait while the database files are copied.\nPrints the backup's manifest. On PostgreSQL it refuses: use pg_dump and copy ASSET_DIR (docs/operations.md).",
     options: { to: { type: "string" } },
     run: async (values) => {
+      // Loaded only here: backup and restore bring the migrations and tar, which every other command can do without.
+      const { downloadBackup } = await import("../Operations/BackupFiles.js")
       const manifest = await downloadBackup(baseUrl(), adminToken(), need(values, "to"))
       process.stdout.write(`${JSON.stringify(manifest)}\n`)
     }
@@ -190,6 +190,7 @@ const commands: Record<string, Command> = {
       "Restores a backup into DIR, which must be absent or empty, with the node stopped: the archive is\nread whole, unpacked beside DIR and renamed into place. The asset bytes go to DIR/assets, or to\n--asset-dir (absent or empty too) when the node runs with ASSET_DIR. Prints the backup's manifest.\nStart the node on DIR afterwards; it keeps its ADMIN_TOKEN, or makes a new admin-token file.",
     options: { from: { type: "string" }, "data-dir": { type: "string" }, "asset-dir": { type: "string" } },
     run: async (values) => {
+      const { restoreBackup } = await import("../Operations/Restore.js")
       const manifest = await restoreBackup(need(values, "from"), need(values, "data-dir"), text(values, "asset-dir"))
       process.stdout.write(`${JSON.stringify(manifest)}\n`)
     }
