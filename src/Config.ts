@@ -60,6 +60,12 @@ export interface Settings {
   readonly shutdownGraceSeconds?: number
   /** The embedded database fsyncs each commit before it is acknowledged; false trades a power cut's last commits for speed. */
   readonly embeddedFsync?: boolean
+  /**
+   * A `memory://` database starts as this image (a PGlite data directory as `dumpDataDir` writes
+   * it) instead of an empty cluster: the test suite's migrated database, made once per run
+   * (test/support/pgliteImage.ts), so no start repeats initdb and the migrations. Not read from the environment.
+   */
+  readonly memoryImage?: string
 }
 
 export const defaultContractIdleSeconds = 300

@@ -4,6 +4,7 @@ import { SqlError } from "@effect/sql/SqlError"
 import { PgClient } from "@effect/sql-pg"
 import { Context, Duration, Effect, Layer, Option } from "effect"
 import { mkdirSync } from "node:fs"
+import { readFile } from "node:fs/promises"
 import Pg from "pg"
 import { ServerConfig } from "../Config.js"
 import { isPostgresUrl } from "./DatabaseUrl.js"
@@ -39,8 +40,8 @@ export class DatabasePool extends Context.Tag("Sql/DatabasePool")<DatabasePool, 
 const poolOf = (pool: Pg.Pool, max: number) =>
   Layer.succeed(DatabasePool, { counts: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount, max }) })
 
-const open = (dataDir: string | undefined, fsync: boolean) => {
-  if (dataDir === undefined) return PGlite.create()
+const open = async (dataDir: string | undefined, fsync: boolean, image?: string) => {
+  if (dataDir === undefined) return image === undefined ? PGlite.create() : PGlite.create({ loadDataDir: new Blob([await readFile(image)]) })
   mkdirSync(dataDir, { recursive: true })
   return fsync ? openDurable(dataDir) : PGlite.create(dataDir)
 }
@@ -57,11 +58,11 @@ const whileQuiet = (pool: Pg.Pool) => <A>(copy: (query: QuietQuery) => Promise<A
   })
 
 // PGlite is one session: a pool of one connection makes every transaction wait its turn.
-const pglite = (dataDir: string | undefined, fsync: boolean) =>
+const pglite = (dataDir: string | undefined, fsync: boolean, image?: string) =>
   Layer.unwrapScoped(
     Effect.acquireRelease(
       Effect.promise(async () => {
-        const db = await open(dataDir, fsync)
+        const db = await open(dataDir, fsync, image)
         return { db, pool: new Pg.Pool({ ...createPgConfig(db), max: 1 }) }
       }),
       ({ db, pool }) => Effect.promise(() => pool.end().then(() => db.close()))
@@ -113,7 +114,7 @@ export const DatabaseLive = Layer.unwrapEffect(
   Effect.map(ServerConfig, (config) => {
     const url = Option.getOrUndefined(config.databaseUrl)
     if (url === undefined) return pglite(config.dataDir, config.embeddedFsync !== false)
-    if (url === "memory://") return pglite(undefined, false)
+    if (url === "memory://") return pglite(undefined, false, config.memoryImage)
     if (isPostgresUrl(url)) return postgres(url)
     return Layer.die(new Error("DATABASE_URL must be unset, memory:// or a postgres:// URL"))
   })

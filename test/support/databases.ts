@@ -1,13 +1,17 @@
 import Pg from "pg"
+import { inject } from "vitest"
 import { randomToken } from "../../src/RandomIds.js"
 
 export interface TestDatabase {
   readonly name: "pglite" | "postgres"
-  /** Makes a fresh, empty database for one suite and returns its URL and how to drop it. */
-  readonly create: () => Promise<{ readonly url: string; readonly drop: () => Promise<void> }>
+  /**
+   * Makes a fresh, empty database for one suite and returns its URL and how to drop it; for PGlite,
+   * also the migrated image a service may start it from (test/support/pgliteImage.ts).
+   */
+  readonly create: () => Promise<{ readonly url: string; readonly drop: () => Promise<void>; readonly memoryImage?: string }>
 }
 
-const pglite: TestDatabase = { name: "pglite", create: async () => ({ url: "memory://", drop: async () => {} }) }
+const pglite: TestDatabase = { name: "pglite", create: async () => ({ url: "memory://", drop: async () => {}, memoryImage: inject("pgliteImage") }) }
 
 const postgres = (serverUrl: string): TestDatabase => ({
   name: "postgres",

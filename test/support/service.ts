@@ -98,6 +98,8 @@ export const startService = async (database: TestDatabase, options: ServiceOptio
     ServerConfig,
     testSettings({
       databaseUrl: Option.fromNullable(databaseUrl),
+      // A fresh in-memory database starts migrated (a restart on a kept one has nothing to load).
+      memoryImage: fresh?.memoryImage,
       dataDir: options.dataDir ?? defaults.dataDir,
       rateLimits: { ...defaults.rateLimits, ...options.rateLimits },
       assetDir,
