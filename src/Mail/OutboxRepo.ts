@@ -1,17 +1,19 @@
 import { SqlClient } from "@effect/sql"
-import { Effect } from "effect"
+import { Effect, Schema } from "effect"
+import { decodeRows, SqlNumber } from "../Sql/Rows.js"
 import { iso } from "../Sql/Values.js"
 
 /** A live-mode outbox row claimed for one attempt; `delivery_attempts` counts this one. */
-export interface Outgoing {
-  readonly id: string
-  readonly contract_id: string | null
-  readonly to_email: string
-  readonly subject: string
-  readonly text: string
-  readonly link: string | null
-  readonly delivery_attempts: number
-}
+export const Outgoing = Schema.Struct({
+  id: Schema.String,
+  contract_id: Schema.NullOr(Schema.String),
+  to_email: Schema.String,
+  subject: Schema.String,
+  text: Schema.String,
+  link: Schema.NullOr(Schema.String),
+  delivery_attempts: SqlNumber
+})
+export type Outgoing = typeof Outgoing.Type
 
 /** The outbox as outbound mail empties it: only live-mode rows are ever claimed. */
 export class OutboxRepo extends Effect.Service<OutboxRepo>()("Mail/OutboxRepo", {
@@ -24,7 +26,7 @@ export class OutboxRepo extends Effect.Service<OutboxRepo>()("Mail/OutboxRepo", 
      * process that dies mid-attempt leaves it due again when the lease lapses.
      */
     const claim = (now: number, leaseMs: number, limit: number, maxAttempts: number) =>
-      Effect.map(
+      Effect.flatMap(
         Effect.orDie(sql`
           WITH claimed AS (
             UPDATE outbox SET delivery_attempts = delivery_attempts + 1, next_attempt_at = ${iso(now + leaseMs)}
@@ -35,16 +37,7 @@ export class OutboxRepo extends Effect.Service<OutboxRepo>()("Mail/OutboxRepo", 
             RETURNING id, contract_id, to_email, subject, text, link, delivery_attempts, created_at
           )
           SELECT * FROM claimed ORDER BY created_at, id`),
-        (rows) =>
-          rows.map((row): Outgoing => ({
-            id: row.id as string,
-            contract_id: (row.contract_id as string | null) ?? null,
-            to_email: row.to_email as string,
-            subject: row.subject as string,
-            text: row.text as string,
-            link: (row.link as string | null) ?? null,
-            delivery_attempts: Number(row.delivery_attempts)
-          }))
+        decodeRows(Outgoing)
       )
 
     // A mail that left is recorded even if its lease lapsed meanwhile: it did leave.

@@ -1,8 +1,9 @@
 import type { SqlClient, Statement } from "@effect/sql"
-import { Effect, Option } from "effect"
+import { Effect, Option, Schema } from "effect"
 import type { LoggedEvent } from "../Domain/Views/EventViews.js"
-import { iso, millis, parseJson } from "../Sql/Values.js"
-import { type DeliveryRow, type DeliveryStream, type EndpointRow, fromRow } from "./Rows.js"
+import { decodeFirst, decodeRows, JsonColumn, SqlNumber, Timestamp, TimestampMillis } from "../Sql/Rows.js"
+import { iso } from "../Sql/Values.js"
+import { DeliveryRow, EndpointRow } from "./Rows.js"
 
 /** A claimed delivery with what its attempt needs: the endpoint, the person it acts as, the event as logged. */
 export interface Claimed {
@@ -15,30 +16,47 @@ export interface Claimed {
   readonly replay: boolean
 }
 
-const claimedOf = (row: Record<string, unknown>): Claimed => ({
+/** A claim as `claimDue` selects it: the delivery's columns, the endpoint as `to_jsonb`, and the joined person and event (null when gone). */
+const ClaimedRow = Schema.Struct({
+  ...DeliveryRow.fields,
+  replay: Schema.Boolean,
+  endpoint: JsonColumn(EndpointRow),
+  person_name: Schema.NullOr(Schema.String),
+  person_email: Schema.NullOr(Schema.String),
+  event_type: Schema.NullOr(Schema.String),
+  event_data: Schema.NullOr(JsonColumn(Schema.Record({ key: Schema.String, value: Schema.Unknown }))),
+  event_created: Schema.NullOr(Timestamp),
+  event_sequence: Schema.NullOr(SqlNumber),
+  trace_parent: Schema.NullOr(Schema.String)
+})
+
+const claimedOf = (row: typeof ClaimedRow.Type): Claimed => ({
   delivery: {
-    id: row.id as string,
-    endpoint_id: row.endpoint_id as string,
-    event_id: row.event_id as string,
-    stream: row.stream as DeliveryStream,
-    contract_id: row.contract_id as string | null,
-    attempts: Number(row.attempts),
-    first_attempt_at: millis(row.first_attempt_at)
+    id: row.id,
+    endpoint_id: row.endpoint_id,
+    event_id: row.event_id,
+    stream: row.stream,
+    contract_id: row.contract_id,
+    attempts: row.attempts,
+    first_attempt_at: row.first_attempt_at
   },
-  endpoint: fromRow(parseJson(row.endpoint)),
-  person: row.person_email === null ? null : { name: row.person_name as string, email: row.person_email as string },
-  event: row.event_type === null
+  endpoint: row.endpoint,
+  person: row.person_email === null || row.person_name === null ? null : { name: row.person_name, email: row.person_email },
+  event: row.event_type === null || row.event_created === null
     ? null
     : {
-      id: row.event_id as string,
-      sequence: row.event_sequence === null ? 0 : Number(row.event_sequence),
-      type: row.event_type as string,
-      created: iso(row.event_created),
-      data: parseJson(row.event_data)
+      id: row.event_id,
+      sequence: row.event_sequence ?? 0,
+      type: row.event_type,
+      created: row.event_created,
+      data: row.event_data ?? {}
     },
-  traceParent: (row.trace_parent as string | null) ?? null,
-  replay: row.replay === true
+  traceParent: row.trace_parent,
+  replay: row.replay
 })
+
+/** The earliest due time, null when nothing is pending. */
+const NextDue = Schema.Struct({ due: Schema.NullOr(TimestampMillis) })
 
 /**
  * Claiming due deliveries. A test-mode endpoint's times (`next_attempt_at`, `first_attempt_at`)
@@ -59,7 +77,7 @@ export const claims = (sql: SqlClient.SqlClient) => {
    * by `leaseMs` (on its org's time): if this process dies mid-attempt the row is simply due again then.
    */
   const claimDue = (now: number, leaseMs: number, limit: number, inFlight: ReadonlyArray<string>) =>
-    Effect.map(
+    Effect.flatMap(
       Effect.orDie(sql`
         WITH due AS (
           (SELECT id FROM webhook_deliveries WHERE state = 'pending' AND next_attempt_at <= ${iso(now)} ${notIn(sql`id`, inFlight)}
@@ -87,19 +105,19 @@ export const claims = (sql: SqlClient.SqlClient) => {
         LEFT JOIN people p ON p.id = w.person_id AND p.org_id = w.org_id
         LEFT JOIN contract_events ce ON c.stream = 'contract' AND ce.id = c.event_id
         LEFT JOIN org_events oe ON c.stream = 'org' AND oe.id = c.event_id`),
-      (rows) => rows.map(claimedOf)
+      (rows) => Effect.map(decodeRows(ClaimedRow)(rows), (claimed) => claimed.map(claimedOf))
     )
 
   /** When the next delivery falls due on the engine's clock: a sandbox org's counted back by its offset. */
   const nextDue = (inFlight: ReadonlyArray<string>) =>
-    Effect.map(
-      Effect.orDie(sql<{ due: unknown }>`
+    Effect.flatMap(
+      Effect.orDie(sql`
         SELECT min(at) AS due FROM (
           SELECT min(next_attempt_at) AS at FROM webhook_deliveries WHERE state = 'pending' ${notIn(sql`id`, inFlight)}
           UNION ALL
           SELECT min(d.next_attempt_at - ${ahead}) FROM ${moved} ${notIn(sql`d.id`, inFlight)}
         ) earliest`),
-      (rows) => Option.fromNullable(millis(rows[0]?.due))
+      (rows) => Effect.map(decodeFirst(NextDue)(rows), (row) => Option.fromNullable(row?.due))
     )
 
   /**

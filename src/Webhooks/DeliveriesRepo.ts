@@ -1,9 +1,10 @@
 import { SqlClient, type Statement } from "@effect/sql"
-import { Effect } from "effect"
+import { Effect, Schema } from "effect"
 import { makeId } from "../RandomIds.js"
-import { iso, millis, parseJson } from "../Sql/Values.js"
+import { decodeFirst, decodeRows, JsonColumn, Missing, TimestampMillis } from "../Sql/Rows.js"
+import { iso } from "../Sql/Values.js"
 import { claims } from "./Claims.js"
-import type { DeliveryRow, DeliveryStream, EndpointRow, LastDelivery, NewDelivery } from "./Rows.js"
+import { type DeliveryRow, DeliveryStream, type EndpointRow, type LastDelivery, type NewDelivery } from "./Rows.js"
 
 export type { Claimed } from "./Claims.js"
 
@@ -21,6 +22,29 @@ export interface Candidate {
   readonly events: ReadonlyArray<string>
 }
 
+/** A candidate as both logs' queries select it; the org log's has no contract, side or drafter. */
+const CandidateColumns = Schema.Struct({
+  event_id: Schema.String,
+  contract_id: Missing(Schema.String),
+  type: Schema.String,
+  from_side: Missing(Schema.String),
+  drafter_org: Missing(Schema.String),
+  endpoint_id: Schema.NullOr(Schema.String),
+  endpoint_org: Schema.NullOr(Schema.String),
+  events: Schema.NullOr(JsonColumn(Schema.Array(Schema.String)))
+})
+
+/** A replay's candidate names its own log. */
+const ReplayColumns = Schema.Struct({ ...CandidateColumns.fields, stream: DeliveryStream })
+
+const candidateOf = (stream: DeliveryStream) => (row: typeof CandidateColumns.Type): Candidate => ({ ...row, stream, events: row.events ?? [] })
+
+const candidates = (stream: DeliveryStream) => (rows: ReadonlyArray<unknown>) =>
+  Effect.map(decodeRows(CandidateColumns)(rows), (decoded) => decoded.map(candidateOf(stream)))
+
+/** The endpoint's run of failures as `recordAttempt` answers it. */
+const FailingSince = Schema.Struct({ failing_since: Schema.NullOr(TimestampMillis) })
+
 /** What one attempt came to: still `pending` with its next due time, or finished. */
 export interface Attempted {
   readonly state: "pending" | "delivered" | "failed"
@@ -33,18 +57,6 @@ export interface Attempted {
 export class DeliveriesRepo extends Effect.Service<DeliveriesRepo>()("Webhooks/DeliveriesRepo", {
   effect: Effect.gen(function*() {
     const sql = yield* SqlClient.SqlClient
-
-    const candidateOf = (stream: DeliveryStream) => (row: Record<string, unknown>): Candidate => ({
-      event_id: row.event_id as string,
-      stream,
-      contract_id: (row.contract_id as string | null) ?? null,
-      type: row.type as string,
-      from_side: (row.from_side as string | null) ?? null,
-      drafter_org: (row.drafter_org as string | null) ?? null,
-      endpoint_id: row.endpoint_id as string | null,
-      endpoint_org: row.endpoint_org as string | null,
-      events: row.events === null ? [] : parseJson(row.events)
-    })
 
     /** Up to `limit` new events of each log, each with its candidate endpoints (one row with a null endpoint when none). */
     const newEvents = (limit: number) =>
@@ -66,7 +78,7 @@ export class DeliveriesRepo extends Effect.Service<DeliveriesRepo>()("Webhooks/D
           SELECT o.id AS event_id, o.type, w.id AS endpoint_id, w.org_id AS endpoint_org, w.events
           FROM fresh JOIN org_events o ON o.id = fresh.id
           LEFT JOIN webhook_endpoints w ON w.org_id = o.org_id AND w.mode = o.mode AND w.state = 'active' AND w.deleted_at IS NULL`
-        return [...contract.map(candidateOf("contract")), ...org.map(candidateOf("org"))]
+        return [...yield* candidates("contract")(contract), ...yield* candidates("org")(org)]
       })
 
     /** Turns up to `limit` new events of each log into the deliveries `owed` picks, and marks them fanned out, in one transaction; answers how many events it took. */
@@ -107,8 +119,8 @@ export class DeliveriesRepo extends Effect.Service<DeliveriesRepo>()("Webhooks/D
      * Answers when the endpoint's run of failures began (null after a success, or a stale claim).
      */
     const recordAttempt = (claimed: DeliveryRow, outcome: Attempted) =>
-      Effect.map(
-        Effect.orDie(sql<{ failing_since: unknown }>`
+      Effect.flatMap(
+        Effect.orDie(sql`
           WITH settled AS (
             UPDATE webhook_deliveries SET state = ${outcome.state}, attempts = ${claimed.attempts + 1},
               first_attempt_at = ${iso(outcome.first)}, next_attempt_at = ${outcome.next === null ? null : iso(outcome.next)},
@@ -121,7 +133,7 @@ export class DeliveriesRepo extends Effect.Service<DeliveriesRepo>()("Webhooks/D
             failing_since = ${outcome.last.error === null ? null : sql`coalesce(failing_since, ${outcome.last.attempted_at}::timestamptz)`}
           WHERE id = ${claimed.endpoint_id} AND EXISTS (SELECT 1 FROM settled)
           RETURNING failing_since`),
-        (rows) => millis(rows[0]?.failing_since)
+        (rows) => Effect.map(decodeFirst(FailingSince)(rows), (row) => row?.failing_since ?? null)
       )
 
     /**
@@ -134,7 +146,7 @@ export class DeliveriesRepo extends Effect.Service<DeliveriesRepo>()("Webhooks/D
       const missed = (event: Statement.Fragment) =>
         includeDelivered ? sql`` : sql`AND NOT EXISTS (SELECT 1 FROM webhook_deliveries d
           WHERE d.endpoint_id = ${endpoint.id} AND d.event_id = ${event} AND d.state = 'delivered')`
-      return Effect.map(
+      return Effect.flatMap(
         Effect.orDie(sql`
           SELECT * FROM (
             SELECT e.id AS event_id, 'contract' AS stream, e.contract_id, e.type, e.data->>'from_side' AS from_side,
@@ -149,8 +161,9 @@ export class DeliveriesRepo extends Effect.Service<DeliveriesRepo>()("Webhooks/D
             WHERE o.org_id = ${endpoint.org_id} AND o.mode = ${endpoint.mode} AND o.created_at >= ${from} ${missed(sql`o.id`)}
           ) events ORDER BY created_at, event_id LIMIT ${limit + 1}`),
         (rows) =>
-          rows.map((row) =>
-            candidateOf(row.stream as DeliveryStream)({ ...row, endpoint_id: endpoint.id, endpoint_org: endpoint.org_id, events: endpoint.events })
+          Effect.map(
+            decodeRows(ReplayColumns)(rows.map((row) => ({ ...row, endpoint_id: endpoint.id, endpoint_org: endpoint.org_id, events: endpoint.events }))),
+            (decoded) => decoded.map(({ stream, ...row }) => candidateOf(stream)(row))
           )
       )
     }

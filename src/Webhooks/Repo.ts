@@ -3,8 +3,9 @@ import { Effect, Option } from "effect"
 import type { Mode } from "../Domain/Contract/Mode.js"
 import type { IssuedNonce } from "../Domain/Webhooks/Handshake.js"
 import { makeId } from "../RandomIds.js"
+import { decodeFirst, decodeRows } from "../Sql/Rows.js"
 import { iso } from "../Sql/Values.js"
-import { type EndpointRow, fromRow, type LastDelivery } from "./Rows.js"
+import { EndpointRow, type LastDelivery } from "./Rows.js"
 
 const json = (value: unknown) => JSON.stringify(value)
 
@@ -12,7 +13,7 @@ const json = (value: unknown) => JSON.stringify(value)
 export class EndpointsRepo extends Effect.Service<EndpointsRepo>()("Webhooks/EndpointsRepo", {
   effect: Effect.gen(function*() {
     const sql = yield* SqlClient.SqlClient
-    const one = (rows: ReadonlyArray<Record<string, unknown>>) => Option.map(Option.fromNullable(rows[0]), fromRow)
+    const one = (rows: ReadonlyArray<unknown>) => Effect.map(decodeFirst(EndpointRow)(rows), Option.fromNullable)
 
     const insert = (row: EndpointRow) =>
       Effect.orDie(sql`
@@ -22,16 +23,16 @@ export class EndpointsRepo extends Effect.Service<EndpointsRepo>()("Webhooks/End
 
     /** An endpoint of this org and mode, not deleted. */
     const find = (org: string, mode: Mode, id: string) =>
-      Effect.map(
+      Effect.flatMap(
         Effect.orDie(sql`SELECT * FROM webhook_endpoints WHERE id = ${id} AND org_id = ${org} AND mode = ${mode} AND deleted_at IS NULL`),
         one
       )
 
     /** Any endpoint by id, deleted ones included: a delivery outlives nothing but must learn its endpoint went. */
-    const byId = (id: string) => Effect.map(Effect.orDie(sql`SELECT * FROM webhook_endpoints WHERE id = ${id}`), one)
+    const byId = (id: string) => Effect.flatMap(Effect.orDie(sql`SELECT * FROM webhook_endpoints WHERE id = ${id}`), one)
 
     const disabledAt = (org: string, mode: Mode, url: string) =>
-      Effect.map(
+      Effect.flatMap(
         Effect.orDie(sql`
           SELECT * FROM webhook_endpoints WHERE org_id = ${org} AND mode = ${mode} AND url = ${url}
             AND state = 'disabled' AND deleted_at IS NULL ORDER BY created_at LIMIT 1`),
@@ -39,12 +40,12 @@ export class EndpointsRepo extends Effect.Service<EndpointsRepo>()("Webhooks/End
       )
 
     const page = (org: string, mode: Mode, after: Option.Option<EndpointRow>, limit: number) =>
-      Effect.map(
+      Effect.flatMap(
         Effect.orDie(sql`
           SELECT * FROM webhook_endpoints WHERE org_id = ${org} AND mode = ${mode} AND deleted_at IS NULL
           ${Option.match(after, { onNone: () => sql``, onSome: (a) => sql`AND (created_at, id) > (${a.created_at}, ${a.id})` })}
           ORDER BY created_at, id LIMIT ${limit + 1}`),
-        (rows) => rows.map(fromRow)
+        decodeRows(EndpointRow)
       )
 
     /** A registration of a disabled endpoint's URL again: fresh secret and subscription, back to the handshake. */
