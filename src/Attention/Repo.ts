@@ -1,8 +1,19 @@
 import { SqlClient } from "@effect/sql"
-import { Effect, Option } from "effect"
+import { Effect, Option, Schema } from "effect"
 import type { Mode } from "../Domain/Contract/Mode.js"
 import type { AttentionRow, Waiting } from "../Domain/Views/Attention.js"
+import { decodeRows, JsonColumn } from "../Sql/Rows.js"
 import { parseJson } from "../Sql/Values.js"
+
+/** A wait as the attention rows store it. */
+const StoredWaiting = Schema.Struct({
+  waiting: JsonColumn(Schema.Struct({
+    relationship: Schema.NullOr(Schema.String),
+    counterparty: Schema.String,
+    contract: Schema.String,
+    since: Schema.String
+  }))
+})
 
 /** Whose feed: a person in a mode, and for a guest link only its one seat. */
 export interface FeedSeat {
@@ -106,13 +117,13 @@ export class AttentionRepo extends Effect.Service<AttentionRepo>()("Attention/At
      * their order; through the index of waits by person (migrations/0018_attention_order.ts).
      */
     const waiting = Effect.fnUntraced(function*({ mode, party, person }: FeedSeat) {
-      const rows = yield* sql<{ waiting: unknown }>`
+      const rows = yield* sql`
         SELECT waiting FROM attention_items
         WHERE (CASE WHEN waiting IS NOT NULL THEN person_id END) = ${person} AND mode = ${mode} AND waiting IS NOT NULL${
         party === undefined ? sql`` : sql` AND party_id = ${party}`
       }
         ORDER BY party_id`
-      return rows.map((row) => parseJson<Waiting>(row.waiting))
+      return (yield* decodeRows(StoredWaiting)(rows)).map((row): Waiting => row.waiting)
     }, Effect.orDie)
 
     return { groupKeyOf, leaders, rowsOfGroups, waiting } as const

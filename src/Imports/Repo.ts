@@ -1,11 +1,12 @@
 import { SqlClient } from "@effect/sql"
-import { Effect } from "effect"
-import type { Actor } from "../Domain/Contract/Actor.js"
+import { Effect, Schema } from "effect"
+import { Actor } from "../Domain/Contract/Actor.js"
 import type { Mode } from "../Domain/Contract/Mode.js"
 import type { ImportSummary } from "../Domain/Imports/ImportContract.js"
 import type { NewAsset } from "../Assets/Rows.js"
 import type { FailureReason } from "./Schemas.js"
 import { Appended } from "../Doorbells/Appended.js"
+import { decodeRows, JsonColumn, SqlNumber, Timestamp } from "../Sql/Rows.js"
 import { iso, parseJson } from "../Sql/Values.js"
 
 export type ImportState = "queued" | "parsing" | "parsed" | "failed"
@@ -55,12 +56,24 @@ const selectImports = `
     i.already_signed, i.origin, i.state, i.planned_contract_id, i.contract_id, i.reason, i.attempts, i.summary, b.actor, i.created_at, i.updated_at
   FROM imports i JOIN assets a ON a.id = i.asset_id JOIN import_batches b ON b.id = i.batch_id`
 
+// Runs inside Effect.map, so an actor that does not decode throws there and is a defect.
+const actorOf = Schema.decodeUnknownSync(JsonColumn(Actor))
+
 const fromRow = (row: ImportRow): ImportRow => ({
   ...row,
   summary: row.summary === null ? null : parseJson(row.summary),
-  actor: parseJson(row.actor),
+  actor: actorOf(row.actor),
   created_at: iso(row.created_at),
   updated_at: iso(row.updated_at)
+})
+
+/** An org event as `orgEvents` selects it. */
+const OrgEventRow = Schema.Struct({
+  id: Schema.String,
+  position: SqlNumber,
+  type: Schema.String,
+  data: JsonColumn(Schema.Record({ key: Schema.String, value: Schema.Unknown })),
+  created_at: Timestamp
 })
 
 /** Batches, imports and the org stream: an import's progress, stored so a restart resumes it. */
@@ -207,18 +220,13 @@ export class ImportsRepo extends Effect.Service<ImportsRepo>()("Imports/ImportsR
       )
 
     const orgEvents = (org: string, mode: Mode, afterPosition: number, limit: number) =>
-      Effect.map(
-        Effect.orDie(sql<{ id: string; position: string; type: string; data: unknown; created_at: string }>`
+      Effect.flatMap(
+        Effect.orDie(sql`
           SELECT id, position::text AS position, type, data, created_at FROM org_events
           WHERE org_id = ${org} AND mode = ${mode} AND position > ${afterPosition} ORDER BY position LIMIT ${limit + 1}`),
         (rows) =>
-          rows.map((row) => ({
-            id: row.id,
-            position: Number(row.position),
-            type: row.type,
-            data: parseJson<Record<string, unknown>>(row.data),
-            created: iso(row.created_at)
-          }))
+          Effect.map(decodeRows(OrgEventRow)(rows), (events) =>
+            events.map((row) => ({ id: row.id, position: row.position, type: row.type, data: row.data, created: row.created_at })))
       )
 
     const orgEventPosition = (org: string, mode: Mode, id: string) =>

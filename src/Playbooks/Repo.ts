@@ -1,7 +1,22 @@
 import { SqlClient } from "@effect/sql"
-import { Clock, Effect } from "effect"
-import type { PlaybookRule } from "../Domain/Playbooks/Rule.js"
-import { parseJson } from "../Sql/Values.js"
+import { Clock, Effect, Schema } from "effect"
+import { type PlaybookRule, playbookTerms, ruleSources } from "../Domain/Playbooks/Rule.js"
+import { decodeRows, JsonColumn } from "../Sql/Rows.js"
+
+const Amount = Schema.NullOr(Schema.Struct({ value: Schema.Union(Schema.Number, Schema.String), unit: Schema.NullOr(Schema.String) }))
+
+/** A rule as `replace` stores it: the whole `PlaybookRule` as JSON. */
+const StoredRule = Schema.Struct({
+  rule: JsonColumn(Schema.Struct({
+    id: Schema.String,
+    term: Schema.Literal(...playbookTerms),
+    rule_text: Schema.String,
+    floor: Amount,
+    ceiling: Amount,
+    preferred: Amount,
+    source: Schema.Literal(...ruleSources)
+  }))
+})
 
 /** An org's playbook: its rules in the order the operator gave them. */
 export class PlaybooksRepo extends Effect.Service<PlaybooksRepo>()("Playbooks/PlaybooksRepo", {
@@ -9,8 +24,8 @@ export class PlaybooksRepo extends Effect.Service<PlaybooksRepo>()("Playbooks/Pl
     const sql = yield* SqlClient.SqlClient
 
     const rulesOf = Effect.fnUntraced(function*(orgId: string) {
-      const rows = yield* sql<{ rule: unknown }>`SELECT rule FROM playbook_rules WHERE org_id = ${orgId} ORDER BY position`
-      return rows.map((row) => parseJson<PlaybookRule>(row.rule))
+      const rows = yield* decodeRows(StoredRule)(yield* sql`SELECT rule FROM playbook_rules WHERE org_id = ${orgId} ORDER BY position`)
+      return rows.map((row): PlaybookRule => row.rule)
     }, Effect.orDie)
 
     /** The whole playbook at once: the org's row lock puts two saves one after the other. */
