@@ -1,9 +1,10 @@
 import { SqlClient } from "@effect/sql"
-import { Effect, Option } from "effect"
+import { Effect, Option, Schema } from "effect"
 import type { Mode } from "../Domain/Contract/Mode.js"
 import type { MailReading } from "../Domain/Ingress/ReadMail.js"
 import { Appended } from "../Doorbells/Appended.js"
-import { iso, parseJson } from "../Sql/Values.js"
+import { JsonColumn } from "../Sql/Rows.js"
+import { iso } from "../Sql/Values.js"
 import type { NewAsset } from "../Assets/Rows.js"
 
 export type IngressState = "detected" | "accepted" | "rejected"
@@ -35,9 +36,34 @@ const selectRows = `
     m.decided_key, m.import_id, COALESCE(m.contract_id, i.contract_id) AS contract_id, m.letter_id, m.received_at
   FROM ingress_messages m JOIN assets a ON a.id = m.asset_id LEFT JOIN imports i ON i.id = m.import_id`
 
+/** A message's reading as `insert` stores it: the `MailReading` made when it arrived. */
+const StoredReading = JsonColumn(Schema.Struct({
+  sender: Schema.NullOr(Schema.Struct({ address: Schema.String, name: Schema.NullOr(Schema.String) })),
+  subject: Schema.String,
+  forwarded: Schema.Array(Schema.Struct({
+    author: Schema.String,
+    authorName: Schema.NullOr(Schema.String),
+    authoredAt: Schema.NullOr(Schema.String),
+    subject: Schema.NullOr(Schema.String),
+    text: Schema.String
+  })),
+  contractIds: Schema.Array(Schema.String),
+  attachments: Schema.Array(Schema.Struct({
+    index: Schema.Number,
+    filename: Schema.String,
+    contentType: Schema.String,
+    size: Schema.Number,
+    importable: Schema.Boolean
+  })),
+  note: Schema.NullOr(Schema.String)
+}))
+
+// Runs inside Effect.map, so a reading that does not decode throws there and is a defect.
+const readingOf: (value: unknown) => MailReading = Schema.decodeUnknownSync(StoredReading)
+
 const fromRow = (row: IngressRow): IngressRow => ({
   ...row,
-  reading: parseJson(row.reading),
+  reading: readingOf(row.reading),
   decided_at: row.decided_at === null ? null : iso(row.decided_at),
   received_at: iso(row.received_at)
 })
