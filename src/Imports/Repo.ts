@@ -2,12 +2,12 @@ import { SqlClient } from "@effect/sql"
 import { Effect, Schema } from "effect"
 import { Actor } from "../Domain/Contract/Actor.js"
 import type { Mode } from "../Domain/Contract/Mode.js"
-import type { ImportSummary } from "../Domain/Imports/ImportContract.js"
 import type { NewAsset } from "../Assets/Rows.js"
 import type { FailureReason } from "./Schemas.js"
+import { OrgEventRow, StoredSummary } from "./StoredRows.js"
 import { Appended } from "../Doorbells/Appended.js"
-import { decodeRows, JsonColumn, SqlNumber, Timestamp } from "../Sql/Rows.js"
-import { iso, parseJson } from "../Sql/Values.js"
+import { decodeRows, JsonColumn } from "../Sql/Rows.js"
+import { iso } from "../Sql/Values.js"
 
 export type ImportState = "queued" | "parsing" | "parsed" | "failed"
 
@@ -31,7 +31,7 @@ export interface ImportRow {
   readonly contract_id: string | null
   readonly reason: FailureReason | null
   readonly attempts: number
-  readonly summary: (ImportSummary & { readonly parser: { readonly model: string; readonly prompt_hash: string }; readonly message?: string }) | null
+  readonly summary: StoredSummary | null
   readonly actor: Actor
   readonly created_at: string
   readonly updated_at: string
@@ -56,24 +56,16 @@ const selectImports = `
     i.already_signed, i.origin, i.state, i.planned_contract_id, i.contract_id, i.reason, i.attempts, i.summary, b.actor, i.created_at, i.updated_at
   FROM imports i JOIN assets a ON a.id = i.asset_id JOIN import_batches b ON b.id = i.batch_id`
 
-// Runs inside Effect.map, so an actor that does not decode throws there and is a defect.
+// These run inside Effect.map, so a row that does not decode throws there and is a defect.
 const actorOf = Schema.decodeUnknownSync(JsonColumn(Actor))
+const summaryOf = Schema.decodeUnknownSync(Schema.NullOr(JsonColumn(StoredSummary)))
 
 const fromRow = (row: ImportRow): ImportRow => ({
   ...row,
-  summary: row.summary === null ? null : parseJson(row.summary),
+  summary: summaryOf(row.summary),
   actor: actorOf(row.actor),
   created_at: iso(row.created_at),
   updated_at: iso(row.updated_at)
-})
-
-/** An org event as `orgEvents` selects it. */
-const OrgEventRow = Schema.Struct({
-  id: Schema.String,
-  position: SqlNumber,
-  type: Schema.String,
-  data: JsonColumn(Schema.Record({ key: Schema.String, value: Schema.Unknown })),
-  created_at: Timestamp
 })
 
 /** Batches, imports and the org stream: an import's progress, stored so a restart resumes it. */
