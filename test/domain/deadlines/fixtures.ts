@@ -1,6 +1,8 @@
 import type { Contract } from "../../../src/Domain/Contract/Contract.js"
 import { asId } from "../../../src/Domain/Contract/Ids.js"
 import { passTime } from "../../../src/Domain/Deadlines/PassTime.js"
+import { masterServices } from "../../../src/Domain/Templates/MasterServices.js"
+import { rowsFor } from "../../../src/Domain/Views/Attention.js"
 import { draftFromTemplate } from "../../../src/Domain/Templates/Drafting.js"
 import type { Template } from "../../../src/Domain/Templates/Template.js"
 import { replaceFactValue } from "../../../src/Domain/Words/Fact.js"
@@ -31,3 +33,18 @@ export const passEach = (contract: Contract, instants: ReadonlyArray<string>) =>
   }
   return { contract: current, events }
 }
+
+/** A yearly Master Services Agreement from 1 February 2026, executed: notice against its renewal is due by 2026-11-03. */
+export const executedMsa = () =>
+  executedFrom(masterServices, {
+    customer: "Acme Ltd",
+    supplier: "Beta LLC",
+    effective_date: "1 February 2026",
+    liability_cap: "$100,000",
+    initial_term: "one (1) year"
+  })
+
+export const day = (date: string) => `${date}T00:00:00.000Z`
+
+/** The `deadline` rows of the drafter's feed. */
+export const deadlineRows = (contract: Contract) => rowsFor(contract, contract.parties[0]!).filter((row) => row.kind === "deadline")

@@ -1,20 +1,8 @@
 import { describe, expect, it } from "@effect/vitest"
 import { changedDeadlineRow } from "../../../src/Domain/Deadlines/DeadlineRow.js"
 import { passTime } from "../../../src/Domain/Deadlines/PassTime.js"
-import { masterServices } from "../../../src/Domain/Templates/MasterServices.js"
-import { byUrgency, rowsFor } from "../../../src/Domain/Views/Attention.js"
-import { executedFrom, withFact } from "./fixtures.js"
-
-const msa = () =>
-  executedFrom(masterServices, {
-    customer: "Acme Ltd",
-    supplier: "Beta LLC",
-    effective_date: "1 February 2026",
-    liability_cap: "$100,000",
-    initial_term: "one (1) year"
-  })
-const day = (date: string) => `${date}T00:00:00.000Z`
-const deadlineRows = (contract: ReturnType<typeof msa>) => rowsFor(contract, contract.parties[0]!).filter((row) => row.kind === "deadline")
+import { byUrgency } from "../../../src/Domain/Views/Attention.js"
+import { day, deadlineRows, executedMsa as msa, withFact } from "./fixtures.js"
 
 describe("the feed's deadline row", () => {
   it("opens when the window's warning fires and clears when the deadline passes", () => {

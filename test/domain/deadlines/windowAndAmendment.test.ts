@@ -2,21 +2,7 @@ import { describe, expect, it } from "@effect/vitest"
 import { changedDeadlineRow } from "../../../src/Domain/Deadlines/DeadlineRow.js"
 import { keyDates } from "../../../src/Domain/Deadlines/KeyDates.js"
 import { passTime } from "../../../src/Domain/Deadlines/PassTime.js"
-import { masterServices } from "../../../src/Domain/Templates/MasterServices.js"
-import { rowsFor } from "../../../src/Domain/Views/Attention.js"
-import { executedFrom } from "./fixtures.js"
-
-// Notice against the yearly renewal is due by 2026-11-03 (ninety days before 2027-02-01).
-const msa = () =>
-  executedFrom(masterServices, {
-    customer: "Acme Ltd",
-    supplier: "Beta LLC",
-    effective_date: "1 February 2026",
-    liability_cap: "$100,000",
-    initial_term: "one (1) year"
-  })
-const day = (date: string) => `${date}T00:00:00.000Z`
-const deadlineRows = (contract: ReturnType<typeof msa>) => rowsFor(contract, contract.parties[0]!).filter((row) => row.kind === "deadline")
+import { day, deadlineRows, executedMsa as msa } from "./fixtures.js"
 
 describe("the org's warning window", () => {
   it("moves the first warning and the stored row's next moment, and names its days in the event", () => {
