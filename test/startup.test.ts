@@ -1,6 +1,6 @@
 import { describe, expect, it } from "@effect/vitest"
 import type { AddressInfo } from "node:net"
-import { startingServer } from "../src/Http/StartingServer.js"
+import { startingServer } from "../src/Gateway/StartingServer.js"
 
 describe("the server while the service starts", () => {
   it("answers 503 with Retry-After in the envelope (the probes: alive, starting) until the application's handler attaches, then only that handler answers", async () => {

@@ -39,6 +39,18 @@ describe("the source's structure", () => {
     expect(foreignRepoImports()).toEqual([])
   })
 
+  it("keeps src/Http/ to what every floor's interface shares: it imports the domain, itself and the actor's type, never the gateway or a capability", () => {
+    const allowed = (target: string) => target.startsWith("src/Domain/") || target.startsWith("src/Http/") || target === "src/Auth/Actor.ts"
+    const upward = sourceFiles.filter((file) => file.startsWith("src/Http/")).flatMap((file) =>
+      [...readFileSync(join(root, file), "utf8").matchAll(/from "(\.[^"]*)\.js"/g)]
+        .map((match) => `${relative(root, resolve(root, dirname(file), match[1]!))}.ts`)
+        .filter((target) => !allowed(target))
+        .map((target) => `${file} -> ${target}`)
+    )
+    expect(sourceFiles.filter((file) => file.startsWith("src/Http/")).length).toBeGreaterThan(10)
+    expect(upward).toEqual([])
+  })
+
   it("has no import cycle anywhere in src/", async () => {
     const { cycles, files } = await cyclesUnder("src/**/*.ts", root)
     expect(files).toBeGreaterThan(100)

@@ -5,7 +5,7 @@ import { AdminToken } from "../Admin/AdminToken.js"
 import { AssetStore } from "../Assets/AssetStore.js"
 import { ServerConfig } from "../Config.js"
 import { reject } from "../Domain/Contract/Rejection.js"
-import { adminToken } from "../Http/Gateway/Admission.js"
+import { adminToken } from "../Gateway/Admission.js"
 import { EmbeddedDatabase } from "../Sql/Database.js"
 import { backupArchive } from "./Backup.js"
 

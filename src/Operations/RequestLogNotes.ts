@@ -18,7 +18,7 @@ export interface Notes {
 
 /**
  * One request's notes, held by the request log (src/Operations/RequestLog.ts) and written by the
- * steps that learn them: the gateway names the caller, the one way out (src/Http/Gateway/Answer.ts)
+ * steps that learn them: the gateway names the caller, the one way out (src/Gateway/Answer.ts)
  * hands over what it could not answer. A holder rather than a FiberRef: the log line is written
  * outside the scope that learns them.
  */

@@ -2,9 +2,9 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import { Rejection } from "../Domain/Contract/Rejection.js"
 import { defaultClientTimeoutSeconds } from "../Config.js"
 import { answerMalformedRequests } from "./ClientErrors.js"
-import { envelope } from "./Envelope.js"
+import { envelope } from "../Http/Envelope.js"
 import { newRequestId, requestIdHeader } from "../Operations/RequestLog.js"
-import { requestTarget } from "./RouteTable.js"
+import { requestTarget } from "../Http/RouteTable.js"
 
 /** The longest any request may take to arrive whole, uploads included (100 files of 25 MB at 3 MB/s). */
 export const wholeRequestSeconds = 15 * 60

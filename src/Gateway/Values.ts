@@ -1,11 +1,11 @@
 import type { HttpServerRequest } from "@effect/platform"
 import { Effect } from "effect"
-import { excerpt, reject, Rejection } from "../../Domain/Contract/Rejection.js"
-import { readBytes } from "../BodyReader.js"
-import { ifMatchOf } from "../IfMatch.js"
-import { checkJsonBody, maxJsonBody, refusalOf } from "../JsonBody.js"
-import type { EndpointPolicy } from "../Policy.js"
-import { pathParams, type Route } from "../RouteTable.js"
+import { excerpt, reject, Rejection } from "../Domain/Contract/Rejection.js"
+import { readBytes } from "../Http/BodyReader.js"
+import { ifMatchOf } from "../Http/IfMatch.js"
+import { checkJsonBody, maxJsonBody, refusalOf } from "../Http/JsonBody.js"
+import type { EndpointPolicy } from "../Http/Policy.js"
+import { pathParams, type Route } from "../Http/RouteTable.js"
 
 /** Path and query values reach SQL: NUL and ill-formed Unicode stop here, named. */
 export const pathAndQuery = (route: Route, url: URL) => {

@@ -1,9 +1,9 @@
 import { type HttpServerRequest, HttpServerResponse } from "@effect/platform"
 import { Effect } from "effect"
-import { type Caller, orgScope } from "../../Auth/Actor.js"
-import { reject } from "../../Domain/Contract/Rejection.js"
-import { fingerprint, type Idempotency } from "../../Idempotency/Idempotency.js"
-import { count, idempotentRequests } from "../../Operations/Metrics.js"
+import { type Caller, orgScope } from "../Auth/Actor.js"
+import { reject } from "../Domain/Contract/Rejection.js"
+import { fingerprint, type Idempotency } from "../Idempotency/Idempotency.js"
+import { count, idempotentRequests } from "../Operations/Metrics.js"
 import { RetryLater } from "./Answer.js"
 
 const maxKeyLength = 255

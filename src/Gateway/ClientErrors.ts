@@ -1,7 +1,7 @@
 import type { Server } from "node:http"
 import type { Duplex } from "node:stream"
 import { reject } from "../Domain/Contract/Rejection.js"
-import { envelope } from "./Envelope.js"
+import { envelope } from "../Http/Envelope.js"
 import { newRequestId } from "../Operations/RequestLog.js"
 
 /**
