@@ -92,7 +92,6 @@ import { DatesMoved } from "./Doorbells/DatesMoved.js"
 import { Sandbox } from "./Sandbox.js"
 import { SandboxHttp } from "./Sandbox/Http.js"
 import { SandboxClocks } from "./Sandbox/SandboxClocks.js"
-import { SandboxRepo } from "./Sandbox/Repo.js"
 import { WebhookEngine } from "./Webhooks/Engine.js"
 import { WebhooksHttp } from "./Webhooks/Http.js"
 import { EndpointsRepo } from "./Webhooks/Repo.js"
@@ -123,7 +122,7 @@ const Repos = Layer.provideMerge(
     PlaybooksRepo.Default,
     AskRepo.Default,
     IngressRepo.Default,
-    SandboxClocks.Default.pipe(Layer.provideMerge(SandboxRepo.Default)),
+    SandboxClocks.Default,
     OrgSettings.Default
   )
 ).pipe(Layer.provideMerge(Layer.mergeAll(Appended.Default, DatesMoved.Default)), Layer.provide(ClusterSignals.layer))

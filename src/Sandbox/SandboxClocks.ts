@@ -12,6 +12,7 @@ const freshFor = Duration.seconds(1)
  * through `clockFor`, so webhook schedules, deadlines and link expiry all follow it.
  */
 export class SandboxClocks extends Effect.Service<SandboxClocks>()("Sandbox/SandboxClocks", {
+  dependencies: [SandboxRepo.Default],
   effect: Effect.gen(function*() {
     const repo = yield* SandboxRepo
     const known = new Map<string, { readonly offset: number; readonly read: number }>()
