@@ -1,3 +1,4 @@
+import { availableParallelism } from "node:os"
 import { defineConfig } from "vitest/config"
 
 export default defineConfig({
@@ -6,8 +7,17 @@ export default defineConfig({
     testTimeout: 60_000,
     hookTimeout: 120_000,
     pool: "forks",
+    // The files of a worker share one module graph, and with it the worker's shared service
+    // (test/support/service.ts `sharedService`): importing the service's modules again for every
+    // file, and starting a service for each, was most of the suite's time. Tests isolate
+    // themselves in orgs they make; a file needing a process of its own starts one.
+    poolOptions: { forks: { isolate: false } },
+    // One worker per core, and never fewer than two: the tests wait on sockets and on PostgreSQL's
+    // own processes, so a second worker uses what one leaves idle (vitest's default is cores - 1).
+    maxWorkers: Math.max(2, availableParallelism()),
+    minWorkers: 1,
     // Once per run: the migrated PGlite image every in-memory service starts from.
-    globalSetup: ["./test/support/pgliteImage.ts"],
+    globalSetup: ["./test/support/migratedDatabases.ts"],
     // The run ends with its 15 slowest files (.ci/run names the reporters itself and adds this one too).
     reporters: ["default", "./test/support/slowestFiles.ts"],
     sequence: { concurrent: false }

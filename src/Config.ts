@@ -63,7 +63,7 @@ export interface Settings {
   /**
    * A `memory://` database starts as this image (a PGlite data directory as `dumpDataDir` writes
    * it) instead of an empty cluster: the test suite's migrated database, made once per run
-   * (test/support/pgliteImage.ts), so no start repeats initdb and the migrations. Not read from the environment.
+   * (test/support/migratedDatabases.ts), so no start repeats initdb and the migrations. Not read from the environment.
    */
   readonly memoryImage?: string
 }

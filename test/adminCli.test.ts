@@ -6,7 +6,7 @@ import { join } from "node:path"
 import { promisify } from "node:util"
 import { call } from "./support/client.js"
 import { databases } from "./support/databases.js"
-import { adminToken, type Running, startService } from "./support/service.js"
+import { adminToken, type Running, sharedService } from "./support/service.js"
 
 const run = promisify(execFile)
 
@@ -82,7 +82,7 @@ for (const database of databases) {
     let service: Running
     let admin: ReturnType<typeof cli>
     beforeAll(async () => {
-      service = await startService(database)
+      service = await sharedService(database)
       admin = cli(service.url)
     })
     afterAll(() => service.stop())

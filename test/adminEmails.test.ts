@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "@effect/vitest"
 import { call, createOrg, idempotencyKey } from "./support/client.js"
 import { databases } from "./support/databases.js"
-import { adminToken, type Running, startService } from "./support/service.js"
+import { adminToken, type Running, sharedService } from "./support/service.js"
 
 const admin = { authorization: `Bearer ${adminToken}` }
 let emails = 0
@@ -13,7 +13,7 @@ for (const database of databases) {
   describe(`one email, one org person (${database.name})`, () => {
     let service: Running
     beforeAll(async () => {
-      service = await startService(database)
+      service = await sharedService(database)
     })
     afterAll(() => service.stop())
 

@@ -4,7 +4,7 @@ import { Api } from "../src/Api.js"
 import { hashSecret } from "../src/Auth/Secrets.js"
 import { call, createOrg, type Org } from "./support/client.js"
 import { databases } from "./support/databases.js"
-import { adminToken, type Running, startService } from "./support/service.js"
+import { adminToken, type Running, sharedService } from "./support/service.js"
 
 const rowFields = ["created", "id", "last4", "mode", "object", "revoked", "revoked_at", "scopes"]
 
@@ -12,7 +12,7 @@ for (const database of databases) {
   describe(`the admin API's keys (${database.name})`, () => {
     let service: Running
     beforeAll(async () => {
-      service = await startService(database)
+      service = await sharedService(database)
     })
     afterAll(() => service.stop())
 

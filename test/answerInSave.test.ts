@@ -3,7 +3,7 @@ import Pg from "pg"
 import { call, idempotencyKey } from "./support/client.js"
 import { databases } from "./support/databases.js"
 import { twoOrgs } from "./support/negotiation.js"
-import { type Running, startService } from "./support/service.js"
+import { type Running, sharedService } from "./support/service.js"
 
 // Every statement the in-process service sends goes through pg's client, on both databases
 // (PGlite is reached through a pg pool too), so this sees each round trip a request makes.
@@ -27,7 +27,7 @@ for (const database of databases) {
         sent.push(textOf(args[0]))
         return (query as (...given: Array<unknown>) => unknown).apply(this, args)
       } as typeof query
-      service = await startService(database)
+      service = await sharedService(database)
     })
     afterAll(async () => {
       await service.stop()

@@ -7,14 +7,14 @@ import { databases } from "./support/databases.js"
 import { makeFile, makePng, makeTxt, makeXlsx } from "./support/documents.js"
 import { upload } from "./support/imports.js"
 import { twoOrgs } from "./support/negotiation.js"
-import { type Running, startService } from "./support/service.js"
+import { type Running, sharedService, startService } from "./support/service.js"
 
 for (const database of databases) {
   describe(`assets (${database.name})`, () => {
     let service: Running
     let org: Org
     beforeAll(async () => {
-      service = await startService(database)
+      service = await sharedService(database)
       org = await createOrg(service.url, "Assets Ltd")
     })
     afterAll(() => service.stop())

@@ -1,14 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from "@effect/vitest"
 import { call, createOrg, idempotencyKey, type Org, seat } from "./support/client.js"
 import { databases } from "./support/databases.js"
-import { adminToken, type Running, startService } from "./support/service.js"
+import { adminToken, type Running, sharedService } from "./support/service.js"
 
 for (const database of databases) {
   describe(`keys, seats and scopes (${database.name})`, () => {
     let service: Running
     let org: Org
     beforeAll(async () => {
-      service = await startService(database)
+      service = await sharedService(database)
       org = await createOrg(service.url, "Acme Ltd")
     })
     afterAll(() => service.stop())

@@ -11,7 +11,7 @@ import { DatabaseLive } from "../src/Sql/Database.js"
 import { MigrationsLive } from "../src/Sql/Migrations.js"
 import { databases } from "./support/databases.js"
 import { executedNda, twoOrgs } from "./support/negotiation.js"
-import { type Running, startService, testSettings } from "./support/service.js"
+import { type Running, sharedService, testSettings } from "./support/service.js"
 
 const fetchBytes = async (url: string) => {
   const response = await fetch(url)
@@ -52,7 +52,7 @@ for (const database of databases) {
   describe(`certificates (${database.name})`, () => {
     let service: Running
     beforeAll(async () => {
-      service = await startService(database)
+      service = await sharedService(database)
     })
     afterAll(() => service.stop())
 

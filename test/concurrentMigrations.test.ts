@@ -25,7 +25,7 @@ for (const database of databases) {
     it("migrate an empty database once, whoever comes first, the others waiting and finding nothing left", { timeout: 120_000 }, async () => {
       // The race is between pools, so PostgreSQL gets the rounds; one shows the embedded path works.
       for (let round = 0; round < (database.name === "postgres" ? 4 : 1); round++) {
-        const fresh = await database.create()
+        const fresh = await database.create({ empty: true })
         try {
           const exits = await Effect.runPromise(Effect.scoped(Effect.gen(function*() {
             const shared = database.name === "pglite" ? yield* Layer.build(databaseAt(fresh.url)) : undefined

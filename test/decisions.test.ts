@@ -2,13 +2,13 @@ import { afterAll, beforeAll, describe, expect, it } from "@effect/vitest"
 import { call } from "./support/client.js"
 import { databases } from "./support/databases.js"
 import { everythingVisible, twoOrgs } from "./support/negotiation.js"
-import { adminToken, type Running, startService } from "./support/service.js"
+import { adminToken, type Running, sharedService } from "./support/service.js"
 
 for (const database of databases) {
   describe(`decisions and the unsent reply (${database.name})`, () => {
     let service: Running
     beforeAll(async () => {
-      service = await startService(database)
+      service = await sharedService(database)
     })
     afterAll(() => service.stop())
 

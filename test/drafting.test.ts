@@ -5,7 +5,7 @@ import type { TemplateView } from "../src/Templates/Api.js"
 import { apiClient, type ApiClient, type CreatedOrg, newOrg, refusal, seatOf, type WireRefusal } from "./support/apiClient.js"
 import { call, idempotencyKey, seat } from "./support/client.js"
 import { databases } from "./support/databases.js"
-import { type Running, startService } from "./support/service.js"
+import { type Running, sharedService } from "./support/service.js"
 
 type Template = typeof TemplateView.Type
 type Blank = Template["blanks"][number]
@@ -31,7 +31,7 @@ for (const database of databases) {
     const client = (of: CreatedOrg, person?: string) => apiClient(service.url, seatOf(of, person === undefined ? {} : { person }))
 
     beforeAll(async () => {
-      service = await startService(database)
+      service = await sharedService(database)
       org = await Effect.runPromise(newOrg(service.url, "Acme Ltd"))
       templates = (await Effect.runPromise(Effect.flatMap(client(org), (api) => api.templates.list()))).data
     })

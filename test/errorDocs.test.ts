@@ -3,7 +3,7 @@ import { docUrl } from "../src/Http/Envelope.js"
 import { type ErrorCode, errorCodes } from "../src/Domain/Api/ErrorCodes.js"
 import { call } from "./support/client.js"
 import { databases } from "./support/databases.js"
-import { type Running, startService } from "./support/service.js"
+import { type Running, sharedService } from "./support/service.js"
 
 const entities: Record<string, string> = { "&amp;": "&", "&lt;": "<", "&gt;": ">", "&quot;": "\"", "&#39;": "'" }
 
@@ -43,7 +43,7 @@ describe("the error documentation every doc_url points into", () => {
     return { response, html: await response.text(), anchor: decodeURIComponent(target.hash.slice(1)) }
   }
   beforeAll(async () => {
-    service = await startService(databases[0]!)
+    service = await sharedService(databases[0]!)
   })
   afterAll(() => service.stop())
 

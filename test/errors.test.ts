@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "@effect/vitest"
 import { call, createOrg, idempotencyKey, type Org, seat } from "./support/client.js"
 import { databases } from "./support/databases.js"
-import { type Running, startService } from "./support/service.js"
+import { type Running, sharedService } from "./support/service.js"
 
 const envelopeKeys = (body: { error: Record<string, unknown> }) => Object.keys(body.error).filter((k) => k !== "param").sort()
 
@@ -10,7 +10,7 @@ for (const database of databases) {
     let service: Running
     let org: Org
     beforeAll(async () => {
-      service = await startService(database)
+      service = await sharedService(database)
       org = await createOrg(service.url)
     })
     afterAll(() => service.stop())

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "@effect/vitest"
 import { call, idempotencyKey } from "./support/client.js"
 import { databases } from "./support/databases.js"
 import { twoOrgs } from "./support/negotiation.js"
-import { type Running, startService } from "./support/service.js"
+import { type Running, sharedService } from "./support/service.js"
 
 // The spec: `origin` rides on these six cores only.
 const withOrigin = new Set(["contract.parsed", "letter.received", "reply.sent", "contract.executed", "contract.cancelled", "letter.imported"])
@@ -37,7 +37,7 @@ for (const database of databases) {
   describe(`event payload cores (${database.name})`, () => {
     let service: Running
     beforeAll(async () => {
-      service = await startService(database)
+      service = await sharedService(database)
     })
     afterAll(() => service.stop())
 

@@ -13,7 +13,7 @@ import { databases } from "./support/databases.js"
 import { pageClient, sentToGuest } from "./support/guestPage.js"
 import { blocksInOrder, fetchBytes, filesToVerify, pagesText, verifyCommand } from "./support/pdf.js"
 import { executedNda, twoOrgs } from "./support/negotiation.js"
-import { type Running, startService } from "./support/service.js"
+import { type Running, sharedService } from "./support/service.js"
 
 /** A link the service itself made for this contract, at a moment of our choosing. */
 const linkAt = (service: Running, contract: string, clock: "epoch" | "now") =>
@@ -48,7 +48,7 @@ for (const database of databases) {
   describe(`the executed PDF (${database.name})`, () => {
     let service: Running
     beforeAll(async () => {
-      service = await startService(database)
+      service = await sharedService(database)
     })
     afterAll(() => service.stop())
 

@@ -3,7 +3,7 @@ import { call, createOrg, type Org } from "./support/client.js"
 import { databases } from "./support/databases.js"
 import { makeTxt } from "./support/documents.js"
 import { sampleAgreement, settledBatch, upload } from "./support/imports.js"
-import { type Running, startService } from "./support/service.js"
+import { type Running, sharedService } from "./support/service.js"
 
 // The sample agreement with its end written as a length, as most CUAD contracts write it, instead of a date.
 const byLength = sampleAgreement.map((paragraph) =>
@@ -17,7 +17,7 @@ for (const database of databases) {
     let service: Running
     let org: Org
     beforeAll(async () => {
-      service = await startService(database)
+      service = await sharedService(database)
       org = await createOrg(service.url, "Importer Ltd")
     })
     afterAll(() => service.stop())

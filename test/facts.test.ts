@@ -3,14 +3,14 @@ import { Effect } from "effect"
 import { apiClient, type CreatedOrg, newOrg, refusal, type Seat, seatOf, type WireRefusal } from "./support/apiClient.js"
 import { seat } from "./support/client.js"
 import { databases } from "./support/databases.js"
-import { type Running, startService } from "./support/service.js"
+import { type Running, sharedService } from "./support/service.js"
 
 for (const database of databases) {
   describe(`facts before the first Send (${database.name})`, () => {
     let service: Running
     let org: CreatedOrg
     beforeAll(async () => {
-      service = await startService(database)
+      service = await sharedService(database)
       org = await Effect.runPromise(newOrg(service.url, "Acme Ltd"))
     })
     afterAll(() => service.stop())

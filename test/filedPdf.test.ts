@@ -9,7 +9,7 @@ import { databases } from "./support/databases.js"
 import { makeTxt } from "./support/documents.js"
 import { sampleAgreement, settledBatch, upload } from "./support/imports.js"
 import { blocksInOrder, fetchBytes, filesToVerify, pagesText, verifyCommand } from "./support/pdf.js"
-import { type Running, startService } from "./support/service.js"
+import { type Running, sharedService } from "./support/service.js"
 
 describe("the filed PDF, rendered in process", () => {
   it("is the same bytes from the same files, verifies as filed, and a record whose words do not hash is refused", async () => {
@@ -28,7 +28,7 @@ for (const database of databases) {
     let org: Org
     let other: Org
     beforeAll(async () => {
-      service = await startService(database)
+      service = await sharedService(database)
       org = await createOrg(service.url, "Importer Ltd")
       other = await createOrg(service.url, "Stranger plc")
     })

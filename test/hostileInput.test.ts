@@ -3,7 +3,7 @@ import { connect } from "node:net"
 import { call, idempotencyKey } from "./support/client.js"
 import { databases } from "./support/databases.js"
 import { everythingVisible, twoOrgs } from "./support/negotiation.js"
-import { type Running, startService } from "./support/service.js"
+import { type Running, sharedService } from "./support/service.js"
 
 type Sides = Awaited<ReturnType<typeof twoOrgs>>
 
@@ -24,7 +24,7 @@ for (const database of databases) {
     let sides: Sides
     let contract: { id: string; words_hash: string; blocks: ReadonlyArray<{ id: string; kind: string }>; facts: ReadonlyArray<{ id: string; name: string }> }
     beforeAll(async () => {
-      service = await startService(database)
+      service = await sharedService(database)
       sides = await twoOrgs(service.url)
       contract = (await sides.sent()).drafted
     })

@@ -3,7 +3,7 @@ import { Api } from "../src/Api.js"
 import { routeTable } from "../src/Http/RouteTable.js"
 import { call, createOrg, idempotencyKey, type Org, seat } from "./support/client.js"
 import { databases } from "./support/databases.js"
-import { type Running, startService } from "./support/service.js"
+import { type Running, sharedService } from "./support/service.js"
 
 // The gateway is the one reader of If-Match: handlers take the hash it read, so a route that
 // requires one and meets none must be refused there, whatever its body would have said.
@@ -15,7 +15,7 @@ for (const database of databases) {
     let org: Org
     let contract: string
     beforeAll(async () => {
-      service = await startService(database)
+      service = await sharedService(database)
       org = await createOrg(service.url, "IfMatch Ltd")
       contract = (await seat(service.url, org).draft()).body.id
     })

@@ -6,7 +6,7 @@ import { call, createOrg, type Org } from "./support/client.js"
 import { databases } from "./support/databases.js"
 import { makeEncryptedPdf, makeFile, makePng, makeTxt, makeZipBombDocx } from "./support/documents.js"
 import { sampleAgreement, settledBatch, storedFiles, upload } from "./support/imports.js"
-import { type Running, startService } from "./support/service.js"
+import { type Running, sharedService } from "./support/service.js"
 
 /** This process's open files under `dir`: an upload cut off must not keep its descriptor. */
 const openUnder = (dir: string) =>
@@ -24,7 +24,7 @@ for (const database of databases) {
     let service: Running
     let org: Org
     beforeAll(async () => {
-      service = await startService(database)
+      service = await sharedService(database)
       org = await createOrg(service.url, "Limits Ltd")
     })
     afterAll(() => service.stop())

@@ -11,7 +11,7 @@ import { databases } from "./support/databases.js"
 import { makePdf } from "./support/documents.js"
 import { settledBatch, upload } from "./support/imports.js"
 import { blankScan, characterAccuracy, scanOf } from "./support/scans.js"
-import { type Running, startService } from "./support/service.js"
+import { type Running, sharedService } from "./support/service.js"
 
 // The opening page of a develop-set contract (its title, parties and date), as a text PDF and as a 200-dpi scan of it.
 const corpusPage = readFileSync(join(import.meta.dirname, "fixtures/cuad-dev/sphere3d-consulting.txt"), "utf8")
@@ -24,7 +24,7 @@ for (const database of databases) {
     let service: Running
     let org: Org
     beforeAll(async () => {
-      service = await startService(database)
+      service = await sharedService(database)
       org = await createOrg(service.url, "Scanner Ltd")
     })
     afterAll(() => service.stop())

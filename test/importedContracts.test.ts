@@ -3,7 +3,7 @@ import { call, createOrg, idempotencyKey, type Org } from "./support/client.js"
 import { databases } from "./support/databases.js"
 import { makeTxt } from "./support/documents.js"
 import { sampleAgreement, settledBatch, upload } from "./support/imports.js"
-import { type Running, startService } from "./support/service.js"
+import { type Running, sharedService } from "./support/service.js"
 import { consequenceRank } from "../src/Domain/Imports/Consequence.js"
 
 for (const database of databases) {
@@ -12,7 +12,7 @@ for (const database of databases) {
     let org: Org
     let other: Org
     beforeAll(async () => {
-      service = await startService(database)
+      service = await sharedService(database)
       org = await createOrg(service.url, "Importer Ltd")
       other = await createOrg(service.url, "Counterparty plc")
     })

@@ -6,7 +6,7 @@ import type { Actor } from "../src/Domain/Contract/Actor.js"
 import { createOrg, idempotencyKey, type Org } from "./support/client.js"
 import { databases } from "./support/databases.js"
 import { allLetters, twoOrgs } from "./support/negotiation.js"
-import { type Running, startService } from "./support/service.js"
+import { type Running, sharedService } from "./support/service.js"
 
 interface Event {
   readonly type: string
@@ -18,7 +18,7 @@ for (const database of databases) {
   describe(`imported letters (${database.name})`, () => {
     let service: Running
     beforeAll(async () => {
-      service = await startService(database)
+      service = await sharedService(database)
     })
     afterAll(() => service.stop())
 

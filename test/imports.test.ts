@@ -6,7 +6,7 @@ import { join } from "node:path"
 import { makeDocx, makeNumberedDocx, makePagedPdf, makePdf, makeScannedPdf, makeTxt } from "./support/documents.js"
 import { longClause, numberedAgreement, pagedAgreement, pagedLinesPerPage, runningHeader } from "./support/laidOut.js"
 import { sampleAgreement, settledBatch, upload } from "./support/imports.js"
-import { type Running, startService } from "./support/service.js"
+import { type Running, sharedService } from "./support/service.js"
 
 // The 15 labelled contracts checked in beside the tests (the shared corpus has grown past them;
 // test/domain/imports reads all of it).
@@ -17,7 +17,7 @@ for (const database of databases) {
     let service: Running
     let org: Org
     beforeAll(async () => {
-      service = await startService(database)
+      service = await sharedService(database)
       org = await createOrg(service.url, "Importer Ltd")
     })
     afterAll(() => service.stop())

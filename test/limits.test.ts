@@ -2,13 +2,13 @@ import { afterAll, beforeAll, describe, expect, it } from "@effect/vitest"
 import { maxParties } from "../src/Domain/Contract/Membership.js"
 import { databases } from "./support/databases.js"
 import { everythingVisible, twoOrgs } from "./support/negotiation.js"
-import { type Running, startService } from "./support/service.js"
+import { type Running, sharedService } from "./support/service.js"
 
 for (const database of databases) {
   describe(`limits the spec leaves open (${database.name})`, () => {
     let service: Running
     beforeAll(async () => {
-      service = await startService(database)
+      service = await sharedService(database)
     })
     afterAll(() => service.stop())
 

@@ -15,7 +15,7 @@ const migrate = (names: ReadonlyArray<keyof typeof migrations>) =>
 
 /** Runs one test on an unmigrated database of its own: each starts from the migrations it names. */
 const onFreshDatabase = async (database: TestDatabase, test: Effect.Effect<void, unknown, SqlClient.SqlClient>) => {
-  const made = await database.create()
+  const made = await database.create({ empty: true })
   const runtime = ManagedRuntime.make(DatabaseLive.pipe(Layer.provide(Layer.succeed(ServerConfig, testSettings({ databaseUrl: Option.some(made.url) })))))
   try {
     await runtime.runPromise(test)

@@ -3,14 +3,14 @@ import { Effect } from "effect"
 import { refusal } from "./support/apiClient.js"
 import { seat } from "./support/client.js"
 import { databases } from "./support/databases.js"
-import { type Running, startService } from "./support/service.js"
+import { type Running, sharedService } from "./support/service.js"
 import { counterFirstClause, type Side, typedParties } from "./support/typedNegotiation.js"
 
 for (const database of databases) {
   describe(`negotiating between two orgs (${database.name})`, () => {
     let service: Running
     beforeAll(async () => {
-      service = await startService(database)
+      service = await sharedService(database)
     })
     afterAll(() => service.stop())
 

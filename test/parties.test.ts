@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "@effect/vitest"
 import { call, createOrg, idempotencyKey, type Org } from "./support/client.js"
 import { databases } from "./support/databases.js"
 import { everythingVisible, twoOrgs } from "./support/negotiation.js"
-import { adminToken, type Running, startService } from "./support/service.js"
+import { adminToken, type Running, sharedService } from "./support/service.js"
 
 type Parties = Awaited<ReturnType<typeof twoOrgs>>
 type OrgSeat = Parties["ada"]
@@ -11,7 +11,7 @@ for (const database of databases) {
   describe(`removing and inviting parties across sides (${database.name})`, () => {
     let service: Running
     beforeAll(async () => {
-      service = await startService(database)
+      service = await sharedService(database)
     })
     afterAll(() => service.stop())
 

@@ -5,7 +5,7 @@ import { AdminAdmission, requireAdmission } from "../src/Http/AdminAdmitted.js"
 import openapi from "../docs/openapi.json" with { type: "json" }
 import { createOrg, seat } from "./support/client.js"
 import { databases } from "./support/databases.js"
-import { adminToken, type Running, startService } from "./support/service.js"
+import { adminToken, type Running, sharedService } from "./support/service.js"
 
 /** A request with its target exactly as written: fetch and URL would tidy `//` and `%61` away. */
 const send = (base: string, method: string, path: string, headers: Record<string, string> = {}, body?: string) =>
@@ -28,7 +28,7 @@ for (const database of databases) {
   describe(`a route is the same route however its path is spelt (${database.name})`, () => {
     let service: Running
     beforeAll(async () => {
-      service = await startService(database)
+      service = await sharedService(database)
     })
     afterAll(() => service.stop())
 
@@ -107,7 +107,7 @@ for (const database of databases) {
     let credentials: ReadonlyArray<Record<string, string>>
     let contract: string
     beforeAll(async () => {
-      service = await startService(database)
+      service = await sharedService(database)
       const org = await createOrg(service.url)
       contract = (await seat(service.url, org).draft()).body.id
       credentials = [

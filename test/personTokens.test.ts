@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "@effect/vitest"
 import { call, createOrg, idempotencyKey, issuePersonToken, seat } from "./support/client.js"
 import { databases } from "./support/databases.js"
 import { twoOrgs } from "./support/negotiation.js"
-import { adminToken, type Running, startService } from "./support/service.js"
+import { adminToken, type Running, sharedService, startService } from "./support/service.js"
 
 const everyPersonScope = ["contracts:read", "contracts:write", "decisions:write", "send", "sign", "assets:write", "imports:write", "ask:read"]
 
@@ -10,7 +10,7 @@ for (const database of databases) {
   describe(`person tokens (${database.name})`, () => {
     let service: Running
     beforeAll(async () => {
-      service = await startService(database)
+      service = await sharedService(database)
     })
     afterAll(() => service.stop())
 

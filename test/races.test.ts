@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "@effect/vitest"
 import { wordsHash } from "../src/Domain/Words/Blocks.js"
 import { databases } from "./support/databases.js"
 import { replayLetters, twoOrgs } from "./support/negotiation.js"
-import { type Running, startService } from "./support/service.js"
+import { type Running, sharedService } from "./support/service.js"
 
 interface Block {
   readonly id: string
@@ -14,7 +14,7 @@ for (const database of databases) {
   describe(`racing reply commits (${database.name})`, () => {
     let service: Running
     beforeAll(async () => {
-      service = await startService(database)
+      service = await sharedService(database)
     })
     afterAll(() => service.stop())
 

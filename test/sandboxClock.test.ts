@@ -4,14 +4,14 @@ import { call, idempotencyKey } from "./support/client.js"
 import { databases } from "./support/databases.js"
 import { twoOrgs } from "./support/negotiation.js"
 import { type Receiver, startReceiver } from "./support/receiver.js"
-import { type Running, startService } from "./support/service.js"
+import { type Running, sharedService } from "./support/service.js"
 
 for (const database of databases) {
   describe(`sandbox clocks (${database.name})`, () => {
     let service: Running
     let receiver: Receiver
     beforeAll(async () => {
-      service = await startService(database)
+      service = await sharedService(database)
       receiver = await startReceiver(healthy)
     })
     afterAll(async () => {

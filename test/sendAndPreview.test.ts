@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "@effect/vitest"
 import { call, idempotencyKey } from "./support/client.js"
 import { databases } from "./support/databases.js"
 import { allLetters, twoOrgs } from "./support/negotiation.js"
-import { type Running, startService } from "./support/service.js"
+import { type Running, sharedService } from "./support/service.js"
 
 /** Every id a JSON answer names, whatever field it sits in. */
 const idsIn = (value: unknown) => new Set(JSON.stringify(value).match(/\b(?:pty|ask|dec|let|blk|fct|per|sig|con)_[0-9A-Za-z]{20}\b/g) ?? [])
@@ -11,7 +11,7 @@ for (const database of databases) {
   describe(`Send: the warning and the preview (${database.name})`, () => {
     let service: Running
     beforeAll(async () => {
-      service = await startService(database)
+      service = await sharedService(database)
     })
     afterAll(() => service.stop())
 

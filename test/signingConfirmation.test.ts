@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "@effect/vitest"
 import { call, idempotencyKey } from "./support/client.js"
 import { databases } from "./support/databases.js"
 import { twoOrgs } from "./support/negotiation.js"
-import { type Running, startService } from "./support/service.js"
+import { type Running, sharedService } from "./support/service.js"
 
 // The spec's error table: `confirmation_required` carries `letter_preview` (`from`, `to[]`,
 // `decisions[]`) and `landed_if_sent` beside the envelope, for signatures and their withdrawal too.
@@ -10,7 +10,7 @@ for (const database of databases) {
   describe(`confirmation_required on signature calls (${database.name})`, () => {
     let service: Running
     beforeAll(async () => {
-      service = await startService(database)
+      service = await sharedService(database)
     })
     afterAll(() => service.stop())
 

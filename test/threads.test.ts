@@ -2,14 +2,14 @@ import { afterAll, beforeAll, describe, expect, it } from "@effect/vitest"
 import { Effect } from "effect"
 import { apiClient, newOrg, refusal } from "./support/apiClient.js"
 import { databases } from "./support/databases.js"
-import { type Running, startService } from "./support/service.js"
+import { type Running, sharedService } from "./support/service.js"
 import { typedParties } from "./support/typedNegotiation.js"
 
 for (const database of databases) {
   describe(`clause threads and relationships (${database.name})`, () => {
     let service: Running
     beforeAll(async () => {
-      service = await startService(database)
+      service = await sharedService(database)
     })
     afterAll(() => service.stop())
 

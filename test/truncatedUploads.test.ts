@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "@effect/vitest"
 import { call, createOrg, type Org, seat } from "./support/client.js"
 import { databases } from "./support/databases.js"
 import { storedFiles } from "./support/imports.js"
-import { type Running, startService } from "./support/service.js"
+import { type Running, sharedService } from "./support/service.js"
 import { expectSound } from "./torture/checks.js"
 
 const boundary = "zz"
@@ -23,7 +23,7 @@ for (const database of databases) {
     let org: Org
     let contract: string
     beforeAll(async () => {
-      service = await startService(database)
+      service = await sharedService(database)
       org = await createOrg(service.url, "Truncated Ltd")
       contract = (await seat(service.url, org).draft()).body.id
     })

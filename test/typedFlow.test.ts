@@ -2,14 +2,14 @@ import { afterAll, beforeAll, describe, expect, it } from "@effect/vitest"
 import { Effect } from "effect"
 import { refusal } from "./support/apiClient.js"
 import { databases } from "./support/databases.js"
-import { type Running, startService } from "./support/service.js"
+import { type Running, sharedService } from "./support/service.js"
 import { ndaFacts, typedParties } from "./support/typedNegotiation.js"
 
 for (const database of databases) {
   describe(`a contract from draft to executed, typed end to end (${database.name})`, () => {
     let service: Running
     beforeAll(async () => {
-      service = await startService(database)
+      service = await sharedService(database)
     })
     afterAll(() => service.stop())
 

@@ -4,7 +4,7 @@ import { Api } from "../src/Api.js"
 import { call, idempotencyKey } from "./support/client.js"
 import { databases } from "./support/databases.js"
 import { twoOrgs } from "./support/negotiation.js"
-import { type Running, startService } from "./support/service.js"
+import { type Running, sharedService } from "./support/service.js"
 
 describe("words_hash on every call that changes a contract, in the document", () => {
   it("is in the success schema of every contract write", () => {
@@ -27,7 +27,7 @@ for (const database of databases) {
   describe(`words_hash on every call that changes anything (${database.name})`, () => {
     let service: Running
     beforeAll(async () => {
-      service = await startService(database)
+      service = await sharedService(database)
     })
     afterAll(() => service.stop())
 

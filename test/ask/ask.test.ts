@@ -7,7 +7,7 @@ import { databases } from "../support/databases.js"
 import { sampleAgreement, settledBatch, upload } from "../support/imports.js"
 import { twoOrgs } from "../support/negotiation.js"
 import { setPlaybook } from "../support/playbooks.js"
-import { adminToken, type Running, startService } from "../support/service.js"
+import { adminToken, type Running, sharedService } from "../support/service.js"
 
 type Seat = ReturnType<typeof seat>
 type Citation = { index: number; contract: string; title: string; block: string; quote: string }
@@ -32,7 +32,7 @@ for (const database of databases) {
   describe(`POST /ask: answers cited from the contracts a seat can see (${database.name})`, () => {
     let service: Running
     beforeAll(async () => {
-      service = await startService(database)
+      service = await sharedService(database)
     })
     afterAll(() => service.stop())
 

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "@effect/vitest"
 import { createOrg, seat } from "../support/client.js"
 import { databases } from "../support/databases.js"
 import { twoOrgs } from "../support/negotiation.js"
-import { type Running, startService } from "../support/service.js"
+import { type Running, sharedService } from "../support/service.js"
 
 type Seat = ReturnType<typeof seat>
 type Citation = { index: number; contract: string; title: string; block: string; quote: string }
@@ -29,7 +29,7 @@ for (const database of databases) {
   describe(`POST /ask answers a question about a fact from the facts (${database.name})`, () => {
     let service: Running
     beforeAll(async () => {
-      service = await startService(database)
+      service = await sharedService(database)
     })
     afterAll(() => service.stop())
 

@@ -7,7 +7,7 @@ import { databases } from "../support/databases.js"
 import { expectAccessible, launchBrowser, openContext, screenshot, tabTo } from "../support/browser.js"
 import { apiHand, type GuestHand, pageHand, proposeOnPage } from "../support/guestHands.js"
 import { removeGuest, sentToGuest } from "../support/guestPage.js"
-import { type Running, startService } from "../support/service.js"
+import { type Running, sharedService } from "../support/service.js"
 
 type Guest = Awaited<ReturnType<typeof sentToGuest>>
 
@@ -83,7 +83,7 @@ for (const database of databases) {
     let service: Running
     let browser: Browser
     beforeAll(async () => {
-      ;[service, browser] = await Promise.all([startService(database), launchBrowser()])
+      ;[service, browser] = await Promise.all([sharedService(database), launchBrowser()])
     })
     afterAll(async () => {
       await browser.close()

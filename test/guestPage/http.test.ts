@@ -7,7 +7,7 @@ import { call } from "../support/client.js"
 import { databases } from "../support/databases.js"
 import { formFields, type PageAnswer, pageClient, proposeForm, removeGuest, sentToGuest } from "../support/guestPage.js"
 import { sampleAgreement, settledBatch, upload } from "../support/imports.js"
-import { type Running, startService } from "../support/service.js"
+import { type Running, sharedService } from "../support/service.js"
 
 const expectPageHeaders = (answer: PageAnswer) => {
   const csp = answer.headers.get("content-security-policy") ?? ""
@@ -24,7 +24,7 @@ for (const database of databases) {
   describe(`the guest's page over HTTP (${database.name})`, () => {
     let service: Running
     beforeAll(async () => {
-      service = await startService(database)
+      service = await sharedService(database)
     })
     afterAll(() => service.stop())
 

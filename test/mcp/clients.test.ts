@@ -6,7 +6,7 @@ import { issuePersonToken } from "../support/client.js"
 import { databases } from "../support/databases.js"
 import { beasAgentOnSentNda, foreignOrigins, inspector, postMcp, preflight } from "../support/mcp.js"
 import { twoOrgs } from "../support/negotiation.js"
-import { type Running, startService } from "../support/service.js"
+import { type Running, sharedService } from "../support/service.js"
 
 // A title a person reads in a client's form: words, not an Effect filter's name ("int", "minLength(1)").
 const human = /^[A-Z][a-z]*( [a-z]+)*$/
@@ -25,7 +25,7 @@ for (const database of databases) {
   describe(`the MCP server to a real client (${database.name})`, () => {
     let service: Running
     beforeAll(async () => {
-      service = await startService(database)
+      service = await sharedService(database)
     })
     afterAll(() => service.stop())
 

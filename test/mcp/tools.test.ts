@@ -4,7 +4,7 @@ import { call, idempotencyKey, issuePersonToken } from "../support/client.js"
 import { databases } from "../support/databases.js"
 import { beasAgentOnSentNda, connectAgent, guestTokenOf, postMcp } from "../support/mcp.js"
 import { twoOrgs } from "../support/negotiation.js"
-import { type Running, startService } from "../support/service.js"
+import { type Running, sharedService, startService } from "../support/service.js"
 
 const toolNames = ["draft_contract", "get_asks", "get_attention", "get_contract", "list_contracts", "stage_decision"]
 
@@ -12,7 +12,7 @@ for (const database of databases) {
   describe(`the MCP server (${database.name})`, () => {
     let service: Running
     beforeAll(async () => {
-      service = await startService(database)
+      service = await sharedService(database)
     })
     afterAll(() => service.stop())
 

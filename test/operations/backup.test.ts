@@ -11,7 +11,7 @@ import { makeTxt } from "../support/documents.js"
 import { upload } from "../support/imports.js"
 import { allLetters, twoOrgs } from "../support/negotiation.js"
 import { databases } from "../support/databases.js"
-import { adminToken, startService } from "../support/service.js"
+import { adminToken, sharedService } from "../support/service.js"
 
 /** The admin command line as an operator runs it: its exit code and what it wrote. */
 const admin = (url: string, ...args: Array<string>) =>
@@ -155,7 +155,7 @@ describe("backup of a running embedded node, and restore on a stopped one (pglit
 for (const database of databases.filter((d) => d.name === "postgres")) {
   describe("backup on PostgreSQL", () => {
     it("refuses in one line, naming pg_dump and ASSET_DIR", async () => {
-      const service = await startService(database)
+      const service = await sharedService(database)
       try {
         const refused = await admin(service.url, "backup", "--to", join(tmpdir(), `never-${Date.now()}.tar.gz`))
         expect(refused.code).not.toBe(0)

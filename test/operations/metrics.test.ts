@@ -4,14 +4,13 @@ import type { SqlClient } from "@effect/sql"
 import { afterAll, beforeAll, describe, expect, it } from "@effect/vitest"
 import { PgClient } from "@effect/sql-pg"
 import { type Context, Effect, Layer } from "effect"
-import parsePrometheusTextFormat from "parse-prometheus-text-format"
 import Pg from "pg"
 import { freePort } from "../support/childService.js"
 import { call, idempotencyKey } from "../support/client.js"
 import { databases } from "../support/databases.js"
 import { mailer } from "../support/mail.js"
 import { twoOrgs } from "../support/negotiation.js"
-import { has, histogramOf, sampleLabels, type Scrape, scrape, valueOf } from "../support/prometheus.js"
+import { has, histogramOf, parseExposition, sampleLabels, type Scrape, scrape, valueOf } from "../support/prometheus.js"
 import { type Receiver, startReceiver } from "../support/receiver.js"
 import { type Running, startService, testSettings } from "../support/service.js"
 import { Api } from "../../src/Api.js"
@@ -191,7 +190,7 @@ for (const database of databases) {
         }))
         const scrapeWith = (db: Context.Context<SqlClient.SqlClient>) =>
           get("/metrics", { authorization: `Bearer ${token}` }).pipe(
-            Effect.map(({ status, text }) => ({ status, scraped: { text, families: parsePrometheusTextFormat(text) } })),
+            Effect.map(({ status, text }) => ({ status, scraped: { text, families: parseExposition(text) } })),
             Effect.provide(front(settings, db))
           )
         const up = yield* scrapeWith(live)

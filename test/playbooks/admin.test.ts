@@ -2,13 +2,13 @@ import { afterAll, beforeAll, describe, expect, it } from "@effect/vitest"
 import { call, createOrg, seat } from "../support/client.js"
 import { databases } from "../support/databases.js"
 import { acmeRules, setPlaybook } from "../support/playbooks.js"
-import { adminToken, type Running, startService } from "../support/service.js"
+import { adminToken, type Running, sharedService } from "../support/service.js"
 
 for (const database of databases) {
   describe(`playbooks: set by the operator, read by the org (${database.name})`, () => {
     let service: Running
     beforeAll(async () => {
-      service = await startService(database)
+      service = await sharedService(database)
     })
     afterAll(() => service.stop())
 

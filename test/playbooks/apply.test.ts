@@ -3,7 +3,7 @@ import { call, idempotencyKey } from "../support/client.js"
 import { databases } from "../support/databases.js"
 import { everythingVisible } from "../support/negotiation.js"
 import { acmeRules, applyPlaybook, msaCountered } from "../support/playbooks.js"
-import { type Running, startService } from "../support/service.js"
+import { type Running, sharedService } from "../support/service.js"
 
 const withoutIds = (answer: { staged: ReadonlyArray<Record<string, unknown>> }) => ({
   ...answer,
@@ -15,7 +15,7 @@ for (const database of databases) {
   describe(`apply-playbook: staged from the rules, never sent (${database.name})`, () => {
     let service: Running
     beforeAll(async () => {
-      service = await startService(database)
+      service = await sharedService(database)
     })
     afterAll(() => service.stop())
 

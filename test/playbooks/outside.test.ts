@@ -6,7 +6,7 @@ import { createOrg, seat } from "../support/client.js"
 import { databases } from "../support/databases.js"
 import { sampleAgreement, settledBatch, upload } from "../support/imports.js"
 import { setPlaybook } from "../support/playbooks.js"
-import { type Running, startService } from "../support/service.js"
+import { type Running, sharedService } from "../support/service.js"
 
 const renewalRule = {
   term: "renewal_term",
@@ -21,7 +21,7 @@ for (const database of databases) {
   describe(`outside_playbook on imports (${database.name})`, () => {
     let service: Running
     beforeAll(async () => {
-      service = await startService(database)
+      service = await sharedService(database)
     })
     afterAll(() => service.stop())
 

@@ -12,7 +12,26 @@ export const scrape = async (url: string, token: string): Promise<Scrape> => {
   const text = await response.text()
   expect(response.status, text).toBe(200)
   expect(response.headers.get("content-type")).toBe("text/plain; version=0.0.4; charset=utf-8")
-  return { text, families: parsePrometheusTextFormat(text) }
+  return { text, families: parseExposition(text) }
+}
+
+/**
+ * The text parsed as Prometheus would read it. The parser keys a histogram's buckets under the
+ * labels of its first line and throws when an unlabelled series writes its count before its
+ * buckets (as OpenTelemetry's serializer does, valid text): so each family's bucket lines go first.
+ */
+export const parseExposition = (text: string): Array<Family> => {
+  const families: Array<Array<string>> = []
+  for (const line of text.split("\n")) {
+    if (line.startsWith("# HELP") || (line.startsWith("# TYPE") && !families.at(-1)?.[0]?.startsWith("# HELP"))) families.push([])
+    families.at(-1)?.push(line)
+  }
+  const bucketsFirst = families.map((lines) => [
+    ...lines.filter((line) => line.startsWith("#")),
+    ...lines.filter((line) => /^\w+_bucket[{ ]/.test(line)),
+    ...lines.filter((line) => !line.startsWith("#") && !/^\w+_bucket[{ ]/.test(line))
+  ])
+  return parsePrometheusTextFormat([...bucketsFirst.flat(), ""].join("\n"))
 }
 
 const sameLabels = (a: Readonly<Record<string, string>>, b: Readonly<Record<string, string>>) =>

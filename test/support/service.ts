@@ -146,3 +146,24 @@ export const startService = async (database: TestDatabase, options: ServiceOptio
     run: (effect) => Effect.runPromise(Effect.provide(effect, context))
   }
 }
+
+const shared = new Map<TestDatabase["name"], Promise<Running>>()
+
+/**
+ * The worker's one service on this database, started by the first file that asks for it and kept
+ * for every later file of the worker (vitest.config.ts runs the files of a worker in one module
+ * graph). Its tests isolate themselves as users do, each in orgs it makes; a file that needs a
+ * service of its own (other settings, a clock, a restart, a view of the whole process) starts one
+ * with `startService`. `stop` leaves the shared service running: the run's global setup drops its
+ * databases when the run ends.
+ */
+export const sharedService = (database: TestDatabase): Promise<Running> => {
+  let started = shared.get(database.name)
+  if (started === undefined) {
+    started = startService(database).then((running) => ({ ...running, stop: async () => {}, stopServerOnly: async () => {} }))
+    // A failed start is not kept: the next file tries again and reports its own failure.
+    started.catch(() => shared.delete(database.name))
+    shared.set(database.name, started)
+  }
+  return started
+}

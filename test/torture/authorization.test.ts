@@ -3,7 +3,7 @@ import openapi from "../../docs/openapi.json" with { type: "json" }
 import { call, createOrg, idempotencyKey, type Reply } from "../support/client.js"
 import { databases } from "../support/databases.js"
 import { everythingVisible, twoOrgs } from "../support/negotiation.js"
-import { type Running, startService } from "../support/service.js"
+import { type Running, sharedService } from "../support/service.js"
 
 interface Route {
   readonly method: string
@@ -64,7 +64,7 @@ for (const database of databases) {
   describe(`torture: the object-level authorisation matrix (${database.name})`, () => {
     let service: Running
     beforeAll(async () => {
-      service = await startService(database)
+      service = await sharedService(database)
     })
     afterAll(() => service.stop())
 

@@ -3,7 +3,7 @@ import fc from "fast-check"
 import openapi from "../../docs/openapi.json" with { type: "json" }
 import { databases } from "../support/databases.js"
 import { twoOrgs } from "../support/negotiation.js"
-import { type Running, startService } from "../support/service.js"
+import { type Running, sharedService } from "../support/service.js"
 import { expectSound } from "./checks.js"
 import { scale } from "./scale.js"
 
@@ -98,7 +98,7 @@ for (const database of databases) {
   describe(`torture: fuzzing every endpoint (${database.name})`, () => {
     let service: Running
     beforeAll(async () => {
-      service = await startService(database)
+      service = await sharedService(database)
     })
     afterAll(() => service.stop())
 

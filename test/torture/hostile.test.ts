@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "@effect/vitest"
 import fc from "fast-check"
 import { databases } from "../support/databases.js"
-import { type Running, startService } from "../support/service.js"
+import { type Running, sharedService } from "../support/service.js"
 import { attempt, echoed, fingerprintsOf, type Fingerprints } from "./attempt.js"
 import { expectSound } from "./checks.js"
 import { bodyClasses } from "./hostile.js"
@@ -23,7 +23,7 @@ for (const database of databases) {
     let fingerprints: Fingerprints
     let sitesOf: SitesOf
     beforeAll(async () => {
-      service = await startService(database)
+      service = await sharedService(database)
       world = await makeWorld(service.url)
       fingerprints = fingerprintsOf(world)
       sitesOf = await sitesOfEveryOperation(world)

@@ -3,7 +3,7 @@ import fc from "fast-check"
 import { createOrg, type Org, seat } from "../support/client.js"
 import { databases } from "../support/databases.js"
 import { storedFiles } from "../support/imports.js"
-import { type Running, startService } from "../support/service.js"
+import { type Running, sharedService } from "../support/service.js"
 import { expectSound } from "./checks.js"
 import { multipartCase } from "./multipart.js"
 import { scale } from "./scale.js"
@@ -17,7 +17,7 @@ for (const database of databases) {
     let contract: string
     const families = new Map<string, number>()
     beforeAll(async () => {
-      service = await startService(database)
+      service = await sharedService(database)
       org = await createOrg(service.url, "Multipart Ltd")
       contract = (await seat(service.url, org).draft()).body.id
     })

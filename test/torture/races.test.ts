@@ -3,7 +3,7 @@ import { wordsHash } from "../../src/Domain/Words/Blocks.js"
 import { call, idempotencyKey, type Reply } from "../support/client.js"
 import { databases } from "../support/databases.js"
 import { allLetters, replayLetters, twoOrgs } from "../support/negotiation.js"
-import { type Running, startService } from "../support/service.js"
+import { type Running, sharedService } from "../support/service.js"
 import { full, scale } from "./scale.js"
 
 interface Block {
@@ -19,7 +19,7 @@ for (const database of databases) {
   describe(`torture: racing rounds and signatures (${database.name})`, () => {
     let service: Running
     beforeAll(async () => {
-      service = await startService(database)
+      service = await sharedService(database)
     })
     afterAll(() => service.stop())
 

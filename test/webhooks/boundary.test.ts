@@ -5,14 +5,14 @@ import { makeScannedPdf } from "../support/documents.js"
 import { upload } from "../support/imports.js"
 import { twoOrgs } from "../support/negotiation.js"
 import { type Receiver, type Received, startReceiver } from "../support/receiver.js"
-import { type Running, startService } from "../support/service.js"
+import { type Running, sharedService } from "../support/service.js"
 
 for (const database of databases) {
   describe(`the webhook delivery boundary (${database.name})`, () => {
     let service: Running
     let receiver: Receiver
     beforeAll(async () => {
-      service = await startService(database)
+      service = await sharedService(database)
       receiver = await startReceiver()
     })
     afterAll(async () => {

@@ -5,7 +5,7 @@ import { call, type Org } from "../support/client.js"
 import { databases } from "../support/databases.js"
 import { twoOrgs } from "../support/negotiation.js"
 import { type Receiver, type Received, ofType, startReceiver } from "../support/receiver.js"
-import { type Running, startService } from "../support/service.js"
+import { type Running, sharedService } from "../support/service.js"
 
 /** The spec's verifier, written from its Signing section alone: HMAC-SHA256 over `{t}.{body}`, any `v1`, five minutes. */
 const verify = (header: string, body: string, secret: string, now = Date.now() / 1000) => {
@@ -24,7 +24,7 @@ for (const database of databases) {
     let service: Running
     let receiver: Receiver
     beforeAll(async () => {
-      service = await startService(database)
+      service = await sharedService(database)
       receiver = await startReceiver()
     })
     afterAll(async () => {

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { call, createOrg, type Org } from "../support/client.js"
 import { databases } from "../support/databases.js"
 import { type Receiver, type Received, ofType, startReceiver } from "../support/receiver.js"
-import { adminToken, type Running, startService } from "../support/service.js"
+import { adminToken, type Running, sharedService } from "../support/service.js"
 
 const answering = (other: (r: Received) => { status: number; body?: string }) => (r: Received) =>
   r.json?.type === "endpoint.verification" ? other(r) : { status: 200 }
@@ -18,7 +18,7 @@ for (const database of databases) {
     const listed = async () => (await as("GET", "/webhooks/endpoints?limit=100")).body.data.map((e: any) => e.id)
 
     beforeAll(async () => {
-      service = await startService(database)
+      service = await sharedService(database)
       receiver = await startReceiver()
       org = await createOrg(service.url)
     })

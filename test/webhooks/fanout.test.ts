@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { call, createOrg, idempotencyKey } from "../support/client.js"
 import { databases } from "../support/databases.js"
 import { type Receiver, startReceiver } from "../support/receiver.js"
-import { type Running, startService } from "../support/service.js"
+import { type Running, sharedService } from "../support/service.js"
 
 const events = 1_000
 const endpoints = 10
@@ -12,7 +12,7 @@ for (const database of databases) {
     let service: Running
     let receiver: Receiver
     beforeAll(async () => {
-      service = await startService(database)
+      service = await sharedService(database)
       receiver = await startReceiver()
     })
     afterAll(async () => {

@@ -5,7 +5,7 @@ import { call } from "../support/client.js"
 import { databases } from "../support/databases.js"
 import { twoOrgs } from "../support/negotiation.js"
 import { type Received, type Receiver, startReceiver } from "../support/receiver.js"
-import { type Running, startService } from "../support/service.js"
+import { type Running, sharedService } from "../support/service.js"
 
 const hour = 3_600_000
 const failing = (r: Received) =>
@@ -16,7 +16,7 @@ for (const database of databases) {
     let service: Running
     let receiver: Receiver
     beforeAll(async () => {
-      service = await startService(database)
+      service = await sharedService(database)
       receiver = await startReceiver(failing)
     })
     afterAll(async () => {
