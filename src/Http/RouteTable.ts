@@ -56,7 +56,8 @@ export const routerTarget = (url: URL) => `${url.pathname.replaceAll(";", "%3B")
 /** The declared endpoints, read back from the HttpApi so the gateway never keeps its own copy. */
 export const routeTable = (api: HttpApi.HttpApi.Any) => {
   const routes: Array<Route> = []
-  // reflect is typed for AnyWithProps, which every HttpApi is at run time (the platform casts alike).
+  const all: ReadonlyArray<Route> = routes
+  // cast: reflect is typed for AnyWithProps, which every HttpApi is at run time (the platform casts alike).
   HttpApi.reflect(api as HttpApi.HttpApi.AnyWithProps, {
     onGroup() {},
     onEndpoint({ endpoint, mergedAnnotations }) {
@@ -89,7 +90,7 @@ export const routeTable = (api: HttpApi.HttpApi.Any) => {
   }
   return {
     /** Every declared route, for what is generated from them (the OpenAPI document's rules, tests over every route). */
-    all: routes as ReadonlyArray<Route>,
+    all,
     find: (method: string, path: string): Route | undefined => {
       const segments = split(path).map(decoded)
       return byShape.get(shapeOf(method, segments.length))?.find((route) => matches(route, segments))
