@@ -16,6 +16,7 @@ const maxRequestBytes = 1024 * 1024
 
 const answer = (value: unknown): CallToolResult => ({
   content: [{ type: "text", text: JSON.stringify(value) }],
+  // cast: the SDK types structuredContent as a JSON object, which the tools' answers are by their route schemas (not checked here)
   structuredContent: value as Record<string, unknown>
 })
 

@@ -6,6 +6,7 @@ import { PDFDocument, PDFHexString } from "pdf-lib"
 import { drawFooters, type Flow, type Fonts, makeFlow } from "./PdfLayout.js"
 
 const require = createRequire(import.meta.url)
+// cast: require() of a package.json is untyped; every package's has a version
 const versionOf = (name: string) => (require(`${name}/package.json`) as { version: string }).version
 
 /**

@@ -153,6 +153,7 @@ export const guestPages = (app: HttpApp.Default<never, HttpRouter.HttpRouter.Def
     if (route.kind === "clause") {
       const thread = Effect.flatMap(
         api(token)({ method: "GET", path: `/contracts/${route.contract}/blocks/${route.block}/thread?limit=100` }),
+        // cast: the in-process API answered 200 through the thread route's own response schema, which encodes a Thread
         (answer) => (answer.status === 200 ? Effect.succeed(answer.body as Thread) : Effect.fail(new ReadFailed(answer)))
       )
       return yield* drawn(route.contract, token, thread, (view, context, found) => {

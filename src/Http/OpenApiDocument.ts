@@ -105,7 +105,7 @@ const errorResponses = (codes: ReadonlyArray<ErrorCode>) => {
 
 const declaredOperations = (api: HttpApi.HttpApi.Any) => {
   const operations = new Map<string, Declared>()
-  // reflect is typed for AnyWithProps, which every HttpApi is at run time (the platform casts alike).
+  // cast: reflect is typed for AnyWithProps, which every HttpApi is at run time (the platform casts alike).
   HttpApi.reflect(api as HttpApi.HttpApi.AnyWithProps, {
     onGroup() {},
     onEndpoint({ endpoint, mergedAnnotations }) {

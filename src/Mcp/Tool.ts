@@ -42,6 +42,7 @@ export const reading: ToolAnnotations = { readOnlyHint: true, destructiveHint: f
  * of either dialect compiles it; an argument with an identifier (`Schema.Int`) would bring a `$ref`.
  */
 const argumentSchema = (args: Schema.Schema.AnyNoContext): Tool["inputSchema"] => {
+  // cast: JSONSchema.make answers a JsonSchema7Root; an arguments Struct makes an object schema, with `$defs` only when a field has an identifier
   const { $defs, $schema: _, ...schema } = JSONSchema.make(args) as { $defs?: object; $schema?: string; type: "object" }
   if ($defs !== undefined) throw new Error(`An MCP tool's arguments must describe themselves inline: ${Object.keys($defs).join(", ")}.`)
   return schema
