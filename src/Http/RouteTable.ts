@@ -1,4 +1,4 @@
-import { HttpApi } from "@effect/platform"
+import { HttpApi, type HttpApiGroup } from "@effect/platform"
 import { Context, Either, Option, Schema } from "effect"
 import { type EndpointPolicy, Policy } from "./Policy.js"
 
@@ -54,11 +54,10 @@ export const requestTarget = (target: string): URL | null => {
 export const routerTarget = (url: URL) => `${url.pathname.replaceAll(";", "%3B")}${url.search}`
 
 /** The declared endpoints, read back from the HttpApi so the gateway never keeps its own copy. */
-export const routeTable = (api: HttpApi.HttpApi.Any) => {
+export const routeTable = <Id extends string, Groups extends HttpApiGroup.HttpApiGroup.Any, E, R>(api: HttpApi.HttpApi<Id, Groups, E, R>) => {
   const routes: Array<Route> = []
   const all: ReadonlyArray<Route> = routes
-  // cast: reflect is typed for AnyWithProps, which every HttpApi is at run time (the platform casts alike).
-  HttpApi.reflect(api as HttpApi.HttpApi.AnyWithProps, {
+  HttpApi.reflect(api, {
     onGroup() {},
     onEndpoint({ endpoint, mergedAnnotations }) {
       const policy = Context.getOption(mergedAnnotations, Policy)
