@@ -14,7 +14,7 @@ import type { PlaybookRule } from "./Domain/Playbooks/Rule.js"
 import { limitOf } from "./Http/Paging.js"
 import type { Upload } from "./Http/Upload.js"
 import { RequestKey } from "./Idempotency/RequestKey.js"
-import { contentTypeOf, type ImportFormat, importFormats, sniffFormat } from "./Imports/Formats.js"
+import { contentTypeOf, type ImportFormat, importFormats, isImportFormat, sniffFormat } from "./Imports/Formats.js"
 import { type ImportRow, ImportsRepo } from "./Imports/Repo.js"
 import type { BatchQuery, OrgEventsQuery } from "./Imports/Schemas.js"
 import { ImportWorker } from "./Imports/Worker.js"
@@ -35,7 +35,7 @@ const alreadySigned = (value: string | undefined) =>
 // batch was stored finds it again instead of importing the files twice.
 const batchIdFor = (requestKey: Option.Option<{ readonly scope: string; readonly key: string }>) =>
   Option.match(requestKey, {
-    onNone: () => makeId("imb") as string,
+    onNone: (): string => makeId("imb"),
     onSome: ({ key, scope }) => `imb_${createHash("sha256").update(`${scope}\u0000${key}`).digest("base64url").slice(0, 24)}`
   })
 
@@ -63,14 +63,14 @@ export class Imports extends Effect.Service<Imports>()("Imports", {
       const formats: Array<ImportFormat> = []
       for (const file of upload.files) {
         const format = yield* Effect.promise(() => sniffFormat(file.path, file.filename))
-        if (format === null || !importFormats.some((f) => f === format)) {
+        if (!isImportFormat(format)) {
           return yield* reject(
             "unsupported_format",
             `'${excerpt(file.filename)}' is ${format === null ? "not a format we read" : `a ${format} file`}; imports take ${listed(importFormats)}.`,
             { param: "files[]" }
           )
         }
-        formats.push(format as ImportFormat)
+        formats.push(format)
       }
       for (const file of upload.files) yield* files.keep(file.path, file.sha256)
       const at = yield* now

@@ -117,7 +117,7 @@ export class Ingress extends Effect.Service<Ingress>()("Ingress", {
       const caller = yield* Actor
       const row = yield* visibleRow(id)
       const key = Option.match(yield* Effect.serviceOption(RequestKey), {
-        onNone: () => makeId("msg") as string,
+        onNone: (): string => makeId("msg"),
         // Hashed: a client's key is any string (a NUL included), and it is stored only to be compared.
         onSome: (requestKey) => createHash("sha256").update(`${requestKey.scope}\u0000${requestKey.key}`).digest("hex")
       })

@@ -14,9 +14,12 @@ import { tools } from "./Mcp/Tools.js"
 // The largest JSON-RPC message an agent may send; the tools' own arguments are small.
 const maxRequestBytes = 1024 * 1024
 
+const isJsonObject = (value: unknown): value is Record<string, unknown> => typeof value === "object" && value !== null && !Array.isArray(value)
+
+// structuredContent is a JSON object by MCP's rule; every tool answers one (its route's response), so the text alone is a fallback.
 const answer = (value: unknown): CallToolResult => ({
   content: [{ type: "text", text: JSON.stringify(value) }],
-  structuredContent: value as Record<string, unknown>
+  ...(isJsonObject(value) ? { structuredContent: value } : {})
 })
 
 /**

@@ -1,13 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from "@effect/vitest"
 import { SqlClient } from "@effect/sql"
-import { Effect, Layer, Option } from "effect"
+import { Effect, Layer, Option, Schema } from "effect"
 import { attentionPage } from "../src/Attention.js"
 import { AttentionRepo } from "../src/Attention/Repo.js"
 import type { ListFilter } from "../src/Contracts/ListConditions.js"
 import { ContractsRepo } from "../src/Contracts/Repo.js"
 import { RelationshipsRepo } from "../src/Relationships/Repo.js"
-import { type AttentionRow, groupRows, pageGroups } from "../src/Domain/Views/Attention.js"
-import { parseJson } from "../src/Sql/Values.js"
+import { AttentionRow } from "../src/Attention/Api.js"
+import { groupRows, pageGroups } from "../src/Domain/Views/Attention.js"
+import { JsonColumn } from "../src/Sql/Rows.js"
 import { databases } from "./support/databases.js"
 import { fillContracts } from "./support/manyContracts.js"
 import { seqScansOf } from "./support/queryPlans.js"
@@ -24,6 +25,14 @@ const listFilter = (overrides: Partial<ListFilter>): ListFilter => ({
   limit: 10,
   ...overrides
 })
+
+/** The seeded feed items, read the slow way for the reference; decoded, so a seed of the wrong shape fails here. */
+const decodeItems = Schema.decodeUnknownSync(Schema.Array(Schema.Struct({
+  relationship: Schema.NullOr(Schema.String),
+  counterparty: Schema.String,
+  rows: JsonColumn(Schema.Array(AttentionRow)),
+  waiting: Schema.NullOr(JsonColumn(Schema.Unknown))
+})))
 
 for (const database of databases) {
   // PGlite is the embedded, single-user store: it proves the same queries on a smaller fill, quickly.
@@ -163,14 +172,12 @@ for (const database of databases) {
           const seat = { person: "per_feed", mode: "live" as const, party }
           const only = party === undefined ? sql`` : sql`AND party_id = ${party}`
           // The reference, the slow way: every open item, grouped and paged in memory.
-          const items = yield* sql<{ relationship: string | null; counterparty: string; rows: unknown; waiting: unknown }>`
+          const items = decodeItems(
+            yield* sql`
             SELECT relationship, counterparty, rows, waiting FROM attention_items WHERE person_id = 'per_feed' AND mode = 'live' AND open ${only}
             ORDER BY party_id`
-          const groups = groupRows(
-            items.flatMap(({ counterparty, relationship, rows }) =>
-              parseJson<ReadonlyArray<AttentionRow>>(rows).map((row) => ({ row, relationship, counterparty }))
-            )
           )
+          const groups = groupRows(items.flatMap(({ counterparty, relationship, rows }) => rows.map((row) => ({ row, relationship, counterparty }))))
           for (const limit of [1, 3, 10, 100]) {
             let cursor = undefined as string | undefined
             do {
@@ -182,7 +189,7 @@ for (const database of databases) {
             } while (cursor !== undefined)
           }
           const waiting = yield* seqScansOf(repo.waiting(seat))
-          expect(waiting.result).toEqual(items.flatMap(({ waiting }) => (waiting === null ? [] : [parseJson(waiting)])))
+          expect(waiting.result).toEqual(items.flatMap(({ waiting }) => (waiting === null ? [] : [waiting])))
           scans.push(...waiting.scans)
         }
         expect(yield* attentionPage(repo, { person: "per_feed", mode: "live", party: "pty_feed_2" }, 10, "atn_nope")).toBeNull()

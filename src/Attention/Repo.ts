@@ -2,8 +2,8 @@ import { SqlClient } from "@effect/sql"
 import { Effect, Option, Schema } from "effect"
 import type { Mode } from "../Domain/Contract/Mode.js"
 import type { AttentionRow, Waiting } from "../Domain/Views/Attention.js"
-import { decodeRows, JsonColumn } from "../Sql/Rows.js"
-import { parseJson } from "../Sql/Values.js"
+import { decodeFirst, decodeRows, JsonColumn, SqlNumber } from "../Sql/Rows.js"
+import { AttentionRow as StoredRow } from "./Api.js"
 
 /** A wait as the attention rows store it. */
 const StoredWaiting = Schema.Struct({
@@ -14,6 +14,17 @@ const StoredWaiting = Schema.Struct({
     since: Schema.String
   }))
 })
+
+const GroupNameColumns = { relationship: Schema.NullOr(Schema.String), counterparty: Schema.String }
+
+/** A group's best key as the order index holds it. */
+const StoredKey = Schema.Struct({ best_rank: SqlNumber, best_since: Schema.String, best_id: Schema.String })
+
+/** A leading group and its counted items. */
+const StoredLeader = Schema.Struct({ ...GroupNameColumns, items: SqlNumber })
+
+/** An item's rows as the contracts' saves store them: the feed's own rows, which the API answers as they are. */
+const StoredItem = Schema.Struct({ ...GroupNameColumns, rows: JsonColumn(Schema.Array(StoredRow)) })
 
 /** Whose feed: a person in a mode, and for a guest link only its one seat. */
 export interface FeedSeat {
@@ -66,12 +77,14 @@ export class AttentionRepo extends Effect.Service<AttentionRepo>()("Attention/At
 
     /** The best key of the group holding an open row (through the row ids' index), or none. */
     const groupKeyOf = Effect.fnUntraced(function*(seat: FeedSeat, rowId: string) {
-      const rows = yield* sql<{ best_rank: number; best_since: string; best_id: string }>`
+      const row = yield* decodeFirst(StoredKey)(
+        yield* sql`
         SELECT g.best_rank, g.best_since, g.best_id FROM attention_items c CROSS JOIN LATERAL (
           SELECT g.best_rank, g.best_since, g.best_id FROM attention_items g WHERE ${ranked("g", seat)} AND ${sameGroup("g", "c")}
           ORDER BY ${key("g")} LIMIT 1) g
         WHERE ${ranked("c", seat)} AND c.row_ids @> ARRAY[${rowId}::text]`
-      return Option.map(Option.fromNullable(rows[0]), (row): BestKey => ({ rank: Number(row.best_rank), since: row.best_since, id: row.best_id }))
+      )
+      return Option.map(Option.fromNullable(row), (found): BestKey => ({ rank: found.best_rank, since: found.best_since, id: found.best_id }))
     }, Effect.orDie)
 
     /**
@@ -79,7 +92,7 @@ export class AttentionRepo extends Effect.Service<AttentionRepo>()("Attention/At
      * (no better item in it), walked through the order index and each checked through the group's.
      */
     const leaders = Effect.fnUntraced(function*(seat: FeedSeat, after: BestKey | null, limit: number) {
-      const rows = yield* sql<{ relationship: string | null; counterparty: string; items: number }>`
+      const rows = yield* sql`
         SELECT l.relationship, l.counterparty, n.items FROM (
           SELECT i.relationship, i.counterparty, i.best_rank, i.best_since, i.best_id FROM attention_items i
           WHERE ${ranked("i", seat)}${after === null ? sql`` : sql` AND (${key("i")}) > (${after.rank}, ${after.since}, ${after.id})`}
@@ -90,7 +103,7 @@ export class AttentionRepo extends Effect.Service<AttentionRepo>()("Attention/At
           SELECT count(*)::int AS items FROM (SELECT 1 FROM attention_items g WHERE ${ranked("g", seat)} AND ${sameGroup("g", "l")} LIMIT ${limit}) g
         ) n
         ORDER BY ${key("l")}`
-      return rows.map((row): Leader => ({ relationship: row.relationship, counterparty: row.counterparty, items: Number(row.items) }))
+      return yield* decodeRows(StoredLeader)(rows)
     }, Effect.orDie)
 
     /**
@@ -102,15 +115,13 @@ export class AttentionRepo extends Effect.Service<AttentionRepo>()("Attention/At
     const rowsOfGroups = Effect.fnUntraced(function*(seat: FeedSeat, groups: ReadonlyArray<GroupName>) {
       if (groups.length === 0) return []
       const names = groups.map(({ counterparty, relationship }) => ({ counterparty, relationship }))
-      const items = yield* sql<{ relationship: string | null; counterparty: string; rows: unknown }>`
+      const items = yield* sql`
         SELECT i.relationship, i.counterparty, i.rows
         FROM jsonb_to_recordset(${JSON.stringify(names)}::jsonb) AS w(counterparty text, relationship text)
         CROSS JOIN LATERAL (SELECT i.relationship, i.counterparty, i.rows FROM attention_items i
           WHERE ${ranked("i", seat)} AND ${sameGroup("i", "w")} ORDER BY ${key("i")}) i`
-      // Unchecked still: decoding these as AttentionRow made the query-plan tests (feedPlans, listPlans)
-      // die, since their bulk-seeded rows lack fields such as `contract`; those seeds need fixing first.
-      return items.flatMap(({ counterparty, relationship, rows }) =>
-        parseJson<ReadonlyArray<AttentionRow>>(rows).map((row): GroupRow => ({ row, relationship, counterparty }))
+      return (yield* decodeRows(StoredItem)(items)).flatMap(({ counterparty, relationship, rows }) =>
+        rows.map((row): GroupRow => ({ row, relationship, counterparty }))
       )
     }, Effect.orDie)
 

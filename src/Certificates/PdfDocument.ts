@@ -1,4 +1,5 @@
 import fontkit from "@pdf-lib/fontkit"
+import { Schema } from "effect"
 import { readFileSync } from "node:fs"
 import { createRequire } from "node:module"
 import { dirname, join } from "node:path"
@@ -6,7 +7,8 @@ import { PDFDocument, PDFHexString } from "pdf-lib"
 import { drawFooters, type Flow, type Fonts, makeFlow } from "./PdfLayout.js"
 
 const require = createRequire(import.meta.url)
-const versionOf = (name: string) => (require(`${name}/package.json`) as { version: string }).version
+const PackageVersion = Schema.Struct({ version: Schema.String })
+const versionOf = (name: string) => Schema.decodeUnknownSync(PackageVersion)(require(`${name}/package.json`)).version
 
 /**
  * Liberation Sans (SIL Open Font License) as pdfjs-dist ships it: a runtime dependency already,

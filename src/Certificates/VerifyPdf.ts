@@ -45,7 +45,8 @@ const kinds: Record<PdfKind, Kind> = {
     signed: [["certificate.json", "certificate.sig"], ["contract.json", "contract.sig"]],
     check: (file) => {
       const certificate = text(file(attachmentNames.certificate))
-      const keyId = (JSON.parse(certificate) as { key_id?: unknown }).key_id
+      const parsed: unknown = JSON.parse(certificate)
+      const keyId = typeof parsed === "object" && parsed !== null && "key_id" in parsed ? parsed.key_id : undefined
       return { problems: checkCertificateDocument(certificate).problems, keyId }
     },
     rebuild: (file) =>

@@ -48,6 +48,7 @@ interface Message {
 const answerOf = (message: Message, result: unknown) => {
   const status = message.headers[requestKeyHeaders.answerStatus]
   if (status === undefined) return Effect.succeed(null)
+  // cast: the protocol's map holds each request's schema as Schema.Any; encoding needs it as a Schema of unknown, which it is at run time
   const schema = Contract.protocol.requests.get(message.tag)!.successSchema as Schema.Schema<unknown, unknown>
   return Effect.map(Effect.orDie(Schema.encodeUnknown(schema)(result)), (encoded) => ({ status: Number(status), body: JSON.stringify(encoded) }))
 }
@@ -106,6 +107,7 @@ export const ContractLive = Layer.unwrapEffect(Effect.map(ServerConfig, (setting
             const writeId = message.headers[writeIdHeader]
             const done = recent.find((write) => write.id === writeId)
             // The stored result is the JSON the result was saved as, which its message's schema reads (as on a resumed request).
+            // cast: a stored result is typed by the message it answered, which only this message's A names (the map of recent writes is untyped JSON)
             if (done !== undefined) return done.result as A
             const decided = decide(before, yield* now)
             if (decided instanceof Rejection) return yield* Effect.fail(decided)

@@ -7,21 +7,13 @@ import type { Mode } from "../Domain/Contract/Mode.js"
 import { type ListFilter, listConditions } from "./ListConditions.js"
 import { rowsOfSave, type TableRows } from "./SaveRows.js"
 import { currentTraceParent } from "../Operations/Tracing.js"
-import { iso, parseJson } from "../Sql/Values.js"
+import { decodeFirst, decodeRows } from "../Sql/Rows.js"
+import { ContractIdRow, EventRow, type RecentWrite, SavedRow, SeatRow, StoredContract, StoredForWriter, StoredRevision } from "./StoredRows.js"
 import { answerOnClaim, type RequestOfWrite, writeOnClaim } from "../Idempotency/ClaimOfWrite.js"
 
 const json = (value: unknown) => JSON.stringify(value)
 
-/** One of a contract's last writes: the id its message carried, and what it answered. */
-export interface RecentWrite {
-  readonly id: string
-  readonly result: unknown
-}
-
-interface StoredContract {
-  readonly doc: unknown
-  readonly letters: unknown
-}
+export type { RecentWrite } from "./StoredRows.js"
 
 /** The contract's document as stored: everything but its letters. */
 const documentOf = ({ letters: _letters, ...document }: Contract) => document
@@ -44,14 +36,13 @@ export class ContractsRepo extends Effect.Service<ContractsRepo>()("Contracts/Co
       SELECT coalesce(jsonb_agg(l.letter ORDER BY l.ordinal), '[]'::jsonb) FROM contract_letters l WHERE l.contract_id = c.id
     )`
     const lettersOf = sql`${lettersOfRow} AS letters`
-    // The one cast of storage: these columns hold only what save() wrote from the same types, under
-    // the entity's lock, and migrations move them forward; decoding a whole aggregate by schema on
-    // every load would cost more than the read it serves.
-    const assemble = (row: StoredContract): Contract => ({ ...parseJson<Omit<Contract, "letters">>(row.doc), letters: parseJson(row.letters) })
+    // cast: the aggregate has no schema to decode with (types only, src/Domain/Contract/Contract.ts); its
+    // columns hold only what save() wrote from the same type, under the entity's lock. Row and columns are decoded.
+    const assemble = ({ doc, letters }: StoredContract): Contract => ({ ...doc, letters }) as unknown as Contract
 
     const load = Effect.fnUntraced(function*(id: string) {
-      const rows = yield* sql<StoredContract>`SELECT c.doc, ${lettersOf} FROM contracts c WHERE c.id = ${id}`
-      return Option.map(Option.fromNullable(rows[0]), assemble)
+      const row = yield* decodeFirst(StoredContract)(yield* sql`SELECT c.doc, ${lettersOf} FROM contracts c WHERE c.id = ${id}`)
+      return Option.map(Option.fromNullable(row), assemble)
     }, Effect.orDie)
 
     /**
@@ -59,43 +50,42 @@ export class ContractsRepo extends Effect.Service<ContractsRepo>()("Contracts/Co
      * one round trip that sends and parses a document only when the caller's copy is not the stored one.
      */
     const loadIfChanged = Effect.fnUntraced(function*(id: string, known: number) {
-      const rows = yield* sql<{ revision: number; size: number; doc: unknown; letters: unknown }>`
+      const rows = yield* sql`
         SELECT c.revision, pg_column_size(c.doc) AS size, CASE WHEN c.revision = ${known} THEN NULL ELSE c.doc END AS doc,
           CASE WHEN c.revision = ${known} THEN NULL ELSE ${lettersOfRow} END AS letters
         FROM contracts c WHERE c.id = ${id}`
-      return Option.map(Option.fromNullable(rows[0]), (row) => ({
-        revision: row.revision,
-        storedBytes: row.size,
-        contract: row.doc === null ? null : assemble(row)
+      return Option.map(Option.fromNullable(yield* decodeFirst(StoredRevision)(rows)), ({ doc, letters, revision, size }) => ({
+        revision,
+        storedBytes: size,
+        contract: doc === null ? null : assemble({ doc, letters: letters ?? [] })
       }))
     }, Effect.orDie)
 
     /** Several contracts in one statement, for work over many of them (the feed rows' backfill). */
     const loadMany = Effect.fnUntraced(function*(ids: ReadonlyArray<string>) {
-      const rows = yield* sql<StoredContract>`SELECT c.doc, ${lettersOf} FROM contracts c WHERE c.id IN ${sql.in(ids)}`
-      return rows.map(assemble)
+      const rows = yield* sql`SELECT c.doc, ${lettersOf} FROM contracts c WHERE c.id IN ${sql.in(ids)}`
+      return (yield* decodeRows(StoredContract)(rows)).map(assemble)
     }, Effect.orDie)
 
     /** The contract and its last writes, for its writer. */
     const loadForWriter = Effect.fnUntraced(function*(id: string) {
-      const rows = yield* sql<StoredContract & { recent_writes: unknown }>`
-        SELECT c.doc, c.recent_writes, ${lettersOf} FROM contracts c WHERE c.id = ${id}`
-      return Option.map(Option.fromNullable(rows[0]), (row) => ({
+      const rows = yield* sql`SELECT c.doc, c.recent_writes, ${lettersOf} FROM contracts c WHERE c.id = ${id}`
+      return Option.map(Option.fromNullable(yield* decodeFirst(StoredForWriter)(rows)), (row) => ({
         contract: assemble(row),
-        recentWrites: parseJson<ReadonlyArray<RecentWrite>>(row.recent_writes)
+        recentWrites: row.recent_writes
       }))
     }, Effect.orDie)
 
     /** The contract a signature belongs to, for routes that name only the signature. */
     const contractOfSignature = Effect.fnUntraced(function*(signatureId: string) {
-      const rows = yield* sql<{ contract_id: string }>`SELECT contract_id FROM signature_index WHERE signature_id = ${signatureId}`
-      return Option.fromNullable(rows[0]?.contract_id)
+      const row = yield* decodeFirst(ContractIdRow)(yield* sql`SELECT contract_id FROM signature_index WHERE signature_id = ${signatureId}`)
+      return Option.fromNullable(row?.contract_id)
     }, Effect.orDie)
 
     /** The contract an ask belongs to, for routes that name only the ask. */
     const contractOfAsk = Effect.fnUntraced(function*(askId: string) {
-      const rows = yield* sql<{ contract_id: string }>`SELECT contract_id FROM ask_index WHERE ask_id = ${askId}`
-      return Option.fromNullable(rows[0]?.contract_id)
+      const row = yield* decodeFirst(ContractIdRow)(yield* sql`SELECT contract_id FROM ask_index WHERE ask_id = ${askId}`)
+      return Option.fromNullable(row?.contract_id)
     }, Effect.orDie)
 
     /** Adds one table's rows, only if the contract's own row was written (`saved` holds it). */
@@ -143,10 +133,12 @@ export class ContractsRepo extends Effect.Service<ContractsRepo>()("Contracts/Co
         const added = rowsOfSave(previous, next, events, effects, yield* currentTraceParent).map(addRows)
         // The write's idempotency claim learns, in the same statement, that the write is stored.
         if (request !== null) added.push(writeOnClaim(sql, request, next.id, json(effects.result ?? null)))
-        const rows = yield* sql<{ saved: number }>`
+        const row = yield* decodeFirst(SavedRow)(
+          yield* sql`
           WITH saved AS (${contractRow})${added.length === 0 ? sql`` : sql`, ${sql.csv(added)}`}
           SELECT count(*)::int AS saved FROM saved`
-        if (Number(rows[0]?.saved) !== 1) return yield* Effect.dieMessage(`contract ${next.id} changed under its writer`)
+        )
+        if (row?.saved !== 1) return yield* Effect.dieMessage(`contract ${next.id} changed under its writer`)
       },
       Effect.catchTag("SqlError", Effect.die)
     )
@@ -172,26 +164,19 @@ export class ContractsRepo extends Effect.Service<ContractsRepo>()("Contracts/Co
       }
           AND ${sql.and(conditions)}
         ORDER BY p.contract_created_at DESC, p.contract_id DESC LIMIT ${filter.limit + 1}`
-      const rows = yield* sql<StoredContract>`
+      const rows = yield* sql`
         WITH visible AS ((${own}) UNION ALL (${elsewhere}))
         SELECT c.doc, ${lettersOf} FROM contracts c JOIN visible v ON v.id = c.id ${page}`
-      return rows.map(assemble)
+      return (yield* decodeRows(StoredContract)(rows)).map(assemble)
     }, Effect.orDie)
 
     const eventsBetween = (contractId: string, after: number, upTo: number, limit: number) =>
-      sql<{ id: string; sequence: number; type: string; created_at: Date; data: unknown }>`
+      sql`
         SELECT id, sequence, type, created_at, data FROM contract_events
         WHERE contract_id = ${contractId} AND sequence > ${after} AND sequence <= ${upTo}
         ORDER BY sequence, position LIMIT ${limit}`.pipe(
-        Effect.map((rows) =>
-          rows.map((row): StoredEvent => ({
-            id: row.id,
-            sequence: Number(row.sequence),
-            type: row.type,
-            created: iso(row.created_at),
-            data: parseJson(row.data)
-          }))
-        )
+        Effect.flatMap(decodeRows(EventRow)),
+        Effect.map((rows) => rows.map(({ created_at, ...row }): StoredEvent => ({ ...row, created: created_at })))
       )
 
     /** Oldest first; a page never splits the events of one sequence, so a cursor never skips one. */
@@ -207,12 +192,12 @@ export class ContractsRepo extends Effect.Service<ContractsRepo>()("Contracts/Co
     /** A person's live seats by party id; `only`: the one seat a guest link reaches. */
     const partiesOf = Effect.fnUntraced(
       function*(person: string, mode: Mode, after: string | undefined, limit: number, only?: string) {
-        const rows = yield* sql<{ contract_id: string; party_id: string; capacity: unknown }>`
+        const rows = yield* sql`
           SELECT contract_id, party_id, capacity FROM contract_parties
           WHERE person_id = ${person} AND mode = ${mode} AND removed_at IS NULL
             ${after === undefined ? sql`` : sql`AND party_id > ${after}`} ${only === undefined ? sql`` : sql`AND party_id = ${only}`}
           ORDER BY party_id LIMIT ${limit + 1}`
-        return rows.map((row) => ({ contract: row.contract_id, party: row.party_id, capacity: parseJson<Array<"negotiator" | "signer">>(row.capacity) }))
+        return (yield* decodeRows(SeatRow)(rows)).map((row) => ({ contract: row.contract_id, party: row.party_id, capacity: row.capacity }))
       },
       Effect.orDie
     )

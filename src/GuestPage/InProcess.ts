@@ -40,7 +40,9 @@ const requestFor = (outer: HttpServerRequest.HttpServerRequest, call: ApiCall, t
   message.httpVersionMinor = 1
   // How Node's parser hands a message its headers: `headers`, `headersDistinct` and `rawHeaders` then agree.
   const raw = Object.entries(headers).flat()
-  ;(message as unknown as { _addHeaderLines: (lines: Array<string>, n: number) => void })._addHeaderLines(raw, raw.length)
+  // cast: _addHeaderLines is Node's own, undeclared, way to give an IncomingMessage its headers
+  const parser = message as unknown as { _addHeaderLines: (lines: Array<string>, n: number) => void }
+  parser._addHeaderLines(raw, raw.length)
   if (body !== null) message.push(body)
   message.push(null)
   // The platform's Node request class, as the outer request was made with; its one constructor.

@@ -1,5 +1,5 @@
 import { type HttpApp, type HttpRouter, HttpServerRequest, HttpServerResponse } from "@effect/platform"
-import { Effect } from "effect"
+import { Effect, Schema } from "effect"
 import { defaultClientTimeoutSeconds, ServerConfig } from "../Config.js"
 import { readBytes } from "../Http/BodyReader.js"
 import { requestTarget } from "../Http/RouteTable.js"
@@ -8,12 +8,16 @@ import { html, type Html } from "./Html.js"
 import { type Answer, type ApiCall, callApi } from "./InProcess.js"
 import { contractPage, type Notice } from "./Render/ContractPage.js"
 import { layout, linkDead, opening } from "./Render/Layout.js"
-import { clausePage, type Thread } from "./Render/ClausePage.js"
+import { Thread } from "../Negotiation/Schemas.js"
+import { clausePage } from "./Render/ClausePage.js"
 import type { FormContext } from "./Render/Form.js"
 import { messageOf, refusalNotice } from "./Render/Refusal.js"
 import { ReadFailed, readSeat, type SeatView } from "./SeatView.js"
 import { cookieName, contractPath, formToken, formTokenFits, sessionCookie, tokenOf, wantsPage } from "./Session.js"
 import { stylesheet } from "./Style.js"
+
+/** A block's thread as the API answered it, decoded by the route's own schema: a mismatch is a defect, not a broken page. */
+const readThread = Schema.decodeUnknown(Thread)
 
 /** Headers of every page: no script, nothing from elsewhere, never framed, never cached, no Referer. */
 const pageHeaders = {
@@ -153,7 +157,7 @@ export const guestPages = (app: HttpApp.Default<never, HttpRouter.HttpRouter.Def
     if (route.kind === "clause") {
       const thread = Effect.flatMap(
         api(token)({ method: "GET", path: `/contracts/${route.contract}/blocks/${route.block}/thread?limit=100` }),
-        (answer) => (answer.status === 200 ? Effect.succeed(answer.body as Thread) : Effect.fail(new ReadFailed(answer)))
+        (answer) => (answer.status === 200 ? Effect.orDie(readThread(answer.body)) : Effect.fail(new ReadFailed(answer)))
       )
       return yield* drawn(route.contract, token, thread, (view, context, found) => {
         const block = view.blocks.find((b) => b.id === route.block)

@@ -71,6 +71,7 @@ export const readBytes = (request: HttpServerRequest.HttpServerRequest, limit: n
  * replace a body, so this is the one cast of a request.
  */
 const withBody = (request: HttpServerRequest.HttpServerRequest, readers: PropertyDescriptorMap): HttpServerRequest.HttpServerRequest =>
+  // cast: Object.create answers `any`; the copy is the request with its body readers replaced (see above)
   Object.create(request, readers) as HttpServerRequest.HttpServerRequest
 
 /**

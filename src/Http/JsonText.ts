@@ -58,7 +58,7 @@ export const findTextRefusal = (text: string): Rejection | undefined => {
     } else if (c === "\"") {
       const end = stringEnd(text, i)
       if (top !== null && top.keys !== null && top.awaitingKey) {
-        const key = JSON.parse(text.slice(i, end)) as string
+        const key = String(JSON.parse(text.slice(i, end)))
         if (top.keys.has(key)) return refused(pathOf(top, key), "is sent twice; send each key once")
         top.keys.add(key)
         top.key = key

@@ -1,4 +1,4 @@
-import { HttpApi } from "@effect/platform"
+import { HttpApi, type HttpApiGroup } from "@effect/platform"
 import { Context, Option } from "effect"
 import { type ErrorCode, errorCodes } from "../Domain/Api/ErrorCodes.js"
 import { guestMayCall } from "./GuestReach.js"
@@ -103,10 +103,9 @@ const errorResponses = (codes: ReadonlyArray<ErrorCode>) => {
   return responses
 }
 
-const declaredOperations = (api: HttpApi.HttpApi.Any) => {
+const declaredOperations = <Id extends string, Groups extends HttpApiGroup.HttpApiGroup.Any, E, R>(api: HttpApi.HttpApi<Id, Groups, E, R>) => {
   const operations = new Map<string, Declared>()
-  // reflect is typed for AnyWithProps, which every HttpApi is at run time (the platform casts alike).
-  HttpApi.reflect(api as HttpApi.HttpApi.AnyWithProps, {
+  HttpApi.reflect(api, {
     onGroup() {},
     onEndpoint({ endpoint, mergedAnnotations }) {
       const path = endpoint.path.replace(/:(\w+)\??/g, "{$1}")
@@ -141,25 +140,26 @@ const pruneSchemas = (spec: Json) => {
 }
 
 /** The generated document with the gateway's rules folded in: security, headers and errors per operation. */
-export const describeInterface = (api: HttpApi.HttpApi.Any) => (generated: Json): Json => {
-  const spec: Json = structuredClone(generated)
-  const declared = declaredOperations(api)
-  spec.components.securitySchemes = securitySchemes
-  spec.components.schemas.Error = errorSchema
-  spec.security = []
-  for (const [path, operations] of Object.entries<Json>(spec.paths)) {
-    for (const [method, operation] of Object.entries<Json>(operations)) {
-      const endpoint = declared.get(`${method} ${path}`)
-      if (endpoint === undefined) throw new Error(`OpenAPI: ${method} ${path} is not a declared endpoint`)
-      operation.security = securityOf(endpoint)
-      operation.parameters = [
-        ...operation.parameters.filter((parameter: Json) => parameter.in !== "header"),
-        ...(endpoint.policy === undefined || endpoint.policy.credential === "admin" ? [] : headersOf(endpoint.policy))
-      ]
-      const successes = Object.fromEntries(Object.entries<Json>(operation.responses).filter(([status]) => Number(status) < 400))
-      operation.responses = { ...successes, ...errorResponses([...gatewayRefusals(endpoint.policy), ...endpoint.refusals]) }
+export const describeInterface =
+  <Id extends string, Groups extends HttpApiGroup.HttpApiGroup.Any, E, R>(api: HttpApi.HttpApi<Id, Groups, E, R>) => (generated: Json): Json => {
+    const spec: Json = structuredClone(generated)
+    const declared = declaredOperations(api)
+    spec.components.securitySchemes = securitySchemes
+    spec.components.schemas.Error = errorSchema
+    spec.security = []
+    for (const [path, operations] of Object.entries<Json>(spec.paths)) {
+      for (const [method, operation] of Object.entries<Json>(operations)) {
+        const endpoint = declared.get(`${method} ${path}`)
+        if (endpoint === undefined) throw new Error(`OpenAPI: ${method} ${path} is not a declared endpoint`)
+        operation.security = securityOf(endpoint)
+        operation.parameters = [
+          ...operation.parameters.filter((parameter: Json) => parameter.in !== "header"),
+          ...(endpoint.policy === undefined || endpoint.policy.credential === "admin" ? [] : headersOf(endpoint.policy))
+        ]
+        const successes = Object.fromEntries(Object.entries<Json>(operation.responses).filter(([status]) => Number(status) < 400))
+        operation.responses = { ...successes, ...errorResponses([...gatewayRefusals(endpoint.policy), ...endpoint.refusals]) }
+      }
     }
+    pruneSchemas(spec)
+    return spec
   }
-  pruneSchemas(spec)
-  return spec
-}

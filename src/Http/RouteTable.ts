@@ -1,4 +1,4 @@
-import { HttpApi } from "@effect/platform"
+import { HttpApi, type HttpApiGroup } from "@effect/platform"
 import { Context, Either, Option, Schema } from "effect"
 import { type EndpointPolicy, Policy } from "./Policy.js"
 
@@ -54,10 +54,10 @@ export const requestTarget = (target: string): URL | null => {
 export const routerTarget = (url: URL) => `${url.pathname.replaceAll(";", "%3B")}${url.search}`
 
 /** The declared endpoints, read back from the HttpApi so the gateway never keeps its own copy. */
-export const routeTable = (api: HttpApi.HttpApi.Any) => {
+export const routeTable = <Id extends string, Groups extends HttpApiGroup.HttpApiGroup.Any, E, R>(api: HttpApi.HttpApi<Id, Groups, E, R>) => {
   const routes: Array<Route> = []
-  // reflect is typed for AnyWithProps, which every HttpApi is at run time (the platform casts alike).
-  HttpApi.reflect(api as HttpApi.HttpApi.AnyWithProps, {
+  const all: ReadonlyArray<Route> = routes
+  HttpApi.reflect(api, {
     onGroup() {},
     onEndpoint({ endpoint, mergedAnnotations }) {
       const policy = Context.getOption(mergedAnnotations, Policy)
@@ -89,7 +89,7 @@ export const routeTable = (api: HttpApi.HttpApi.Any) => {
   }
   return {
     /** Every declared route, for what is generated from them (the OpenAPI document's rules, tests over every route). */
-    all: routes as ReadonlyArray<Route>,
+    all,
     find: (method: string, path: string): Route | undefined => {
       const segments = split(path).map(decoded)
       return byShape.get(shapeOf(method, segments.length))?.find((route) => matches(route, segments))

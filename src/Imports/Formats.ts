@@ -9,6 +9,8 @@ export type AssetFormat = typeof assetFormats[number]
 export const importFormats = ["docx", "pdf", "txt", "md"] as const
 export type ImportFormat = typeof importFormats[number]
 
+export const isImportFormat = (format: string | null): format is ImportFormat => importFormats.some((known) => known === format)
+
 const contentTypes: Record<AssetFormat, string> = {
   docx: "application/vnd.openxmlformats-officedocument.wordprocessingml.document",
   pdf: "application/pdf",

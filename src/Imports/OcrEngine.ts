@@ -19,6 +19,7 @@ const require = createRequire(import.meta.url)
 // spawner is replaced, before tesseract.js reads it, by one that starts the thread bare and hands
 // it to `start`, which watches it from the first tick.
 let spawned: Thread | undefined
+// cast: tesseract.js's internal spawner module ships no types
 const threads = require("tesseract.js/src/worker/node/index.js") as { spawnWorker: (options: { workerPath: string }) => Thread }
 threads.spawnWorker = ({ workerPath }) => (spawned = new Thread(workerPath, { execArgv: [] }))
 const tesseract = require("tesseract.js") as typeof Tesseract
@@ -62,6 +63,7 @@ export const recognise = (engine: OcrEngine, image: PageImage): Promise<Tesserac
   Promise.race([
     engine.ready.then((worker) =>
       // The PGM carries no resolution: Tesseract is told the one the page was drawn at instead of guessing.
+      // cast: user_defined_dpi is a Tesseract parameter tesseract.js passes through but does not declare
       worker.recognize(image.pgm, { user_defined_dpi: String(image.dpi) } as Partial<Tesseract.RecognizeOptions>, { text: false, blocks: true })
     ).then((result) => result.data),
     engine.broken

@@ -79,9 +79,11 @@ export const renderPage = async (doc: PdfDocument, number: number): Promise<Page
     const viewport = page.getViewport({ scale })
     const width = Math.max(1, Math.floor(viewport.width))
     const height = Math.max(1, Math.floor(viewport.height))
+    // cast: pdf.js declares its canvas factory as `any`; CanvasFactory names what the Node build's does
     const factory = doc.canvasFactory as CanvasFactory
     const drawn = factory.create(width, height)
     try {
+      // cast: @napi-rs/canvas's canvas is what pdf.js draws on in Node, but pdf.js types only the DOM's
       await page.render({ canvas: drawn.canvas as RenderCanvas, viewport, background: "#ffffff" }).promise
       const pgm = greyPgm(drawn.context.getImageData(0, 0, width, height).data, width, height)
       return { pgm, width, height, dpi: Math.round(scale * 72) }

@@ -10,7 +10,7 @@ import { count, importParseSeconds, importsFinished, timed } from "../Operations
 import { makeId } from "../RandomIds.js"
 import { scanFile } from "./Clamd.js"
 import { extractText } from "./Extract.js"
-import { expandedZipBytes, type ImportFormat, importFormats, sniffFormat } from "./Formats.js"
+import { expandedZipBytes, type ImportFormat, isImportFormat, sniffFormat } from "./Formats.js"
 import { maxExpandedBytes, maxImportFileBytes } from "./Limits.js"
 import { readScannedPages } from "./Ocr.js"
 import { ImportParser } from "./Parser.js"
@@ -70,7 +70,7 @@ export class ImportWorker extends Effect.Service<ImportWorker>()("Imports/Import
         const size = (yield* Effect.promise(() => stat(path))).size
         if (size > maxImportFileBytes) return yield* failure("file_too_large", `The file is over ${maxImportFileBytes / 1024 / 1024} MB.`)
         const format = yield* Effect.promise(() => sniffFormat(path, row.filename))
-        if (format === null || !importFormats.some((f) => f === format)) {
+        if (!isImportFormat(format)) {
           return yield* failure("unsupported_format", `The file is ${format ?? "not a format we read"}; imports take docx, pdf, txt and md.`)
         }
         if (format === "docx") {
@@ -79,7 +79,7 @@ export class ImportWorker extends Effect.Service<ImportWorker>()("Imports/Import
             return yield* failure("file_too_large", `The document expands to more than ${maxExpandedBytes / 1024 / 1024} MB.`)
           }
         }
-        return format as ImportFormat
+        return format
       })
 
     // A password-protected PDF passes every byte check and still cannot be read: a format we do not take.

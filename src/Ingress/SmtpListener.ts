@@ -1,5 +1,4 @@
 import { Effect, Option, Runtime } from "effect"
-import type { AddressInfo } from "node:net"
 import { SMTPServer } from "smtp-server"
 import { defaultIngressMaxBytes, ServerConfig } from "../Config.js"
 import { Ingress } from "../Ingress.js"
@@ -22,7 +21,7 @@ export class IngressListener extends Effect.Service<IngressListener>()("Ingress/
     const config = yield* ServerConfig
     const ingress = yield* Ingress
     const runtime = yield* Effect.runtime<never>()
-    if (config.ingressSmtpPort === undefined) return { port: null as number | null }
+    if (config.ingressSmtpPort === undefined) return { port: null }
     const maxBytes = config.ingressMaxBytes ?? defaultIngressMaxBytes
     const run = <A>(effect: Effect.Effect<A>) => Runtime.runPromise(runtime)(effect)
 
@@ -79,6 +78,7 @@ export class IngressListener extends Effect.Service<IngressListener>()("Ingress/
       }),
       () => Effect.async<void>((resume) => server.close(() => resume(Effect.void)))
     ).pipe(Effect.orDie)
-    return { port: (server.server.address() as AddressInfo).port as number | null }
+    const address = server.server.address()
+    return { port: address !== null && typeof address === "object" ? address.port : null }
   })
 }) {}

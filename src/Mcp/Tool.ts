@@ -42,8 +42,9 @@ export const reading: ToolAnnotations = { readOnlyHint: true, destructiveHint: f
  * of either dialect compiles it; an argument with an identifier (`Schema.Int`) would bring a `$ref`.
  */
 const argumentSchema = (args: Schema.Schema.AnyNoContext): Tool["inputSchema"] => {
-  const { $defs, $schema: _, ...schema } = JSONSchema.make(args) as { $defs?: object; $schema?: string; type: "object" }
+  const { $defs, $schema: _, ...schema } = JSONSchema.make(args)
   if ($defs !== undefined) throw new Error(`An MCP tool's arguments must describe themselves inline: ${Object.keys($defs).join(", ")}.`)
+  if (!("type" in schema) || schema.type !== "object") throw new Error("An MCP tool's arguments must be an object (a Struct).")
   return schema
 }
 

@@ -2,7 +2,7 @@ import { Effect } from "effect"
 import { copyFile, mkdir, mkdtemp, readdir, rm, symlink, writeFile } from "node:fs/promises"
 import { tmpdir } from "node:os"
 import { join, relative } from "node:path"
-import { PassThrough, type Readable } from "node:stream"
+import { PassThrough } from "node:stream"
 import * as Tar from "tar"
 import type { EmbeddedFiles, QuietQuery } from "../Sql/Database.js"
 import {
@@ -88,6 +88,7 @@ export const backupArchive = (database: EmbeddedFiles, assetRoot: string) =>
       const out = new PassThrough()
       pack.on("error", (error: unknown) => out.destroy(error instanceof Error ? error : new Error(String(error))))
       out.once("close", () => void removeStaging())
-      return { manifest, stream: pack.pipe(out) as Readable }
+      pack.pipe(out)
+      return { manifest, stream: out }
     }).pipe(Effect.onError(() => Effect.promise(removeStaging)))
   })

@@ -4,8 +4,9 @@ import { dirname } from "node:path"
 import { Readable } from "node:stream"
 import { pipeline } from "node:stream/promises"
 import type { ReadableStream } from "node:stream/web"
+import { Option, Schema } from "effect"
 import * as Tar from "tar"
-import { backupFormat, type BackupManifest, manifestName } from "./BackupManifest.js"
+import { backupFormat, BackupManifest, manifestName } from "./BackupManifest.js"
 
 // The command line's side of backups: plain promises, each failure an Error whose message is the
 // one line the operator reads.
@@ -15,6 +16,12 @@ export const syncPath = async (path: string) => {
   await handle.sync()
   await handle.close()
 }
+
+/** A manifest's text as `backup` wrote it, or none: not JSON, or not a manifest of this format. */
+const readManifestText = Schema.decodeUnknownOption(Schema.parseJson(BackupManifest))
+
+/** The message of the service's error envelope, when the answer is one. */
+const readRefusal = Schema.decodeUnknownOption(Schema.parseJson(Schema.Struct({ error: Schema.Struct({ message: Schema.String }) })))
 
 /** Reads the whole archive (a cut-off download fails here) and returns its manifest. */
 export const readManifest = async (file: string): Promise<BackupManifest> => {
@@ -31,18 +38,14 @@ export const readManifest = async (file: string): Promise<BackupManifest> => {
   }).catch((error: Error) => {
     throw new Error(`${file} is not a whole backup archive (${error.message})`)
   })
-  const manifest = text === undefined ? undefined : JSON.parse(text) as BackupManifest
-  if (manifest?.format !== backupFormat) throw new Error(`${file} is not a backup archive of this service: no ${backupFormat} manifest`)
-  return manifest
+  const manifest = text === undefined ? Option.none() : readManifestText(text)
+  if (Option.isNone(manifest)) throw new Error(`${file} is not a backup archive of this service: no ${backupFormat} manifest`)
+  return manifest.value
 }
 
 const refusal = async (response: Response) => {
   const text = await response.text()
-  try {
-    return (JSON.parse(text) as { error?: { message?: string } }).error?.message ?? text
-  } catch {
-    return text
-  }
+  return Option.getOrElse(Option.map(readRefusal(text), (refused) => refused.error.message), () => text)
 }
 
 /**
@@ -57,6 +60,7 @@ export const downloadBackup = async (base: string, token: string, to: string): P
   if (!response.ok || response.body === null) throw new Error(await refusal(response))
   const partial = `${to}.partial-${process.pid}`
   try {
+    // cast: fetch's body is the DOM's ReadableStream type, which Readable.fromWeb takes as node:stream/web's: the same object
     await pipeline(Readable.fromWeb(response.body as ReadableStream<Uint8Array>), createWriteStream(partial, { flags: "wx" }))
     await syncPath(partial)
     const manifest = await readManifest(partial)

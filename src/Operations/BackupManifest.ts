@@ -1,4 +1,5 @@
 import { readFileSync } from "node:fs"
+import { Schema } from "effect"
 import { migrations } from "../../migrations/index.js"
 
 /**
@@ -8,14 +9,16 @@ import { migrations } from "../../migrations/index.js"
  */
 export const backupFormat = "contracts-backup/1"
 
-export interface BackupManifest {
-  readonly format: typeof backupFormat
-  readonly service_version: string
-  readonly taken_at: string
+/** Declared as a schema because `restore` reads it back from an archive it did not make. */
+export const BackupManifest = Schema.Struct({
+  format: Schema.Literal(backupFormat),
+  service_version: Schema.String,
+  taken_at: Schema.String,
   /** The last migration applied to the database in the archive; a node running older code cannot open it. */
-  readonly migration: number
-  readonly counts: Readonly<Record<string, number>>
-}
+  migration: Schema.Number,
+  counts: Schema.Record({ key: Schema.String, value: Schema.Number })
+})
+export type BackupManifest = typeof BackupManifest.Type
 
 export const manifestName = "manifest.json"
 export const databaseFolder = "pgdata"

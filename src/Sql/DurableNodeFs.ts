@@ -21,6 +21,7 @@ export class DurableNodeFs extends NodeFS {
   override async init(...[pg, options]: Parameters<Init>): ReturnType<Init> {
     const { emscriptenOpts } = await super.init(pg, options)
     const addFsync = (mod: { FS: { filesystems: { NODEFS: unknown } } }) => {
+      // cast: PGlite's Emscripten module is untyped; NodeFsStreams names the two stream hooks it has
       const streams = mod.FS.filesystems.NODEFS as NodeFsStreams
       // Directories too: NODEFS opens them with a descriptor, and Linux fsyncs a directory's entries.
       streams.stream_ops.fsync = (stream) => {

@@ -6,12 +6,11 @@
 
 /**
  * A jsonb column parsed whichever way the driver answered it, UNCHECKED: it trusts that the column
- * holds an `A`. Only for documents this service wrote whole and has no schema of (the stored
- * contract aggregate, an import's summary, a mail's reading, attention rows); anything with a
- * schema is decoded through `JsonColumn` instead.
+ * holds an `A`. Only the migrations read with it (0021, 0022: they move documents of their own
+ * time, which today's schemas do not describe); src/ decodes every jsonb through `JsonColumn`.
  */
 export const parseJson = <A>(value: unknown): A =>
-  // The one unchecked read left: these documents are the service's own writes, and no schema of them exists to decode with.
+  // cast: the migrations' unchecked read (above); nothing in src/ calls it.
   (typeof value === "string" ? JSON.parse(value) : value) as A
 
 const asDate = (value: unknown) => value instanceof Date ? value : new Date(typeof value === "number" ? value : String(value))

@@ -11,6 +11,7 @@ export const fillContracts = (count: number) =>
   Effect.gen(function*() {
     const sql = yield* SqlClient.SqlClient
     const mode = (i: string) => sql.literal(`CASE WHEN ${i} % 10 = 9 THEN 'test' ELSE 'live' END`)
+    const stateOf = (i: string) => `(ARRAY['draft', 'sent', 'negotiating', 'agreed', 'executed', 'cancelled', 'filed'])[1 + ${i} % 7]`
     const at = (i: string) => sql.literal(`timestamptz '2026-01-01' + ${i} * interval '1 minute'`)
     yield* sql`INSERT INTO orgs (id, name, created_at) SELECT 'org_' || o, 'Org ' || o, timestamptz '2025-12-01' FROM generate_series(0, 49) o`
     yield* sql`INSERT INTO people (id, org_id, mode, name, email, created_at)
@@ -22,7 +23,7 @@ export const fillContracts = (count: number) =>
     // A seventh are drafts, with no relationship until their first Send.
     yield* sql`INSERT INTO contracts (id, mode, org_id, state, origin, title, relationship_id, words_hash, head_sequence, created_at, updated_at, doc)
       SELECT 'con_' || lpad(i::text, 7, '0'), ${mode("i")}, 'org_' || (i % 50),
-        (ARRAY['draft', 'sent', 'negotiating', 'agreed', 'executed', 'cancelled', 'filed'])[1 + i % 7],
+        ${sql.literal(stateOf("i"))},
         (ARRAY['manual', 'template', 'prompt', 'api', 'mcp', 'import', 'email'])[1 + (i / 7) % 7],
         'Contract ' || i, CASE WHEN i % 7 = 0 THEN NULL ELSE 'rel_' || (i % 2000) END, md5(i::text), 3,
         ${at("i")}, ${at("i")} + interval '1 day', jsonb_build_object('id', 'con_' || lpad(i::text, 7, '0'), 'title', 'Contract ' || i)
@@ -42,17 +43,21 @@ export const fillContracts = (count: number) =>
       FROM generate_series(1, ${count}) i, generate_series(1, 2) s`
     yield* sql`INSERT INTO contract_letters (contract_id, ordinal, letter)
       SELECT 'con_' || lpad(i::text, 7, '0'), 1, jsonb_build_object('id', 'let_' || i) FROM generate_series(1, ${count}) i WHERE i % 7 <> 0`
-    // Feed items are stored as the save stores them: one `letter` row, with its best key and id.
+    // Feed items are stored as the save stores them: one `letter` row, with its best key and id,
+    // each row whole as src/Domain/Views/Attention.ts makes it, since the feed's repository decodes them.
     const iso = (time: string) => sql.literal(`to_char(${time}, 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`)
+    const row = (i: string, kind: string) =>
+      sql.literal(`jsonb_build_object('id', id, 'kind', ${kind}, 'contract', contract_id, 'title', 'Contract ' || (${i}), 'state', ${stateOf(`(${i})`)},
+        'since', since, 'why_you', 'The other side wrote; your reply is owed.', 'letter', NULL)`)
     const items = sql.literal(`attention_items (contract_id, party_id, person_id, mode, relationship, counterparty, rows, waiting, open,
       best_rank, best_since, best_id, row_ids)`)
     yield* sql`INSERT INTO ${items}
       SELECT contract_id, party_id, person_id, mode, relationship, counterparty,
-        CASE WHEN open THEN jsonb_build_array(jsonb_build_object('id', id, 'kind', 'letter', 'since', since)) ELSE '[]'::jsonb END,
+        CASE WHEN open THEN jsonb_build_array(${row("i", "'letter'")}) ELSE '[]'::jsonb END,
         NULL, open, CASE WHEN open THEN 3 END, CASE WHEN open THEN since END, CASE WHEN open THEN id END,
         CASE WHEN open THEN ARRAY[id] ELSE '{}' END
       FROM (
-        SELECT 'con_' || lpad(i::text, 7, '0') AS contract_id, 'pty_' || i || '_' || k AS party_id,
+        SELECT i, 'con_' || lpad(i::text, 7, '0') AS contract_id, 'pty_' || i || '_' || k AS party_id,
           'per_' || ((i + k) % 50 + 50 * ((i / 50) % 10)) AS person_id, ${mode("i")} AS mode, 'rel_' || (i % 2000) AS relationship,
           'org_' || ((i + 1 - k) % 50) AS counterparty, i % 3 = 0 AS open, 'atn_' || left(md5(i || '_' || k), 24) AS id,
           ${iso("timestamp '2026-01-02' + i * interval '1 minute'")} AS since
@@ -65,7 +70,7 @@ export const fillContracts = (count: number) =>
     // lists keep the seats above.
     yield* sql`INSERT INTO ${items}
       SELECT contract_id, party_id, 'per_feed', 'live', relationship, counterparty,
-        CASE WHEN has_row THEN jsonb_build_array(jsonb_build_object('id', id, 'kind', kind, 'since', since)) ELSE '[]'::jsonb END,
+        CASE WHEN has_row THEN jsonb_build_array(${row("25 * j", "kind")}) ELSE '[]'::jsonb END,
         CASE WHEN j % 7 = 0 THEN jsonb_build_object('relationship', relationship, 'counterparty', counterparty, 'contract', contract_id, 'since', since) END,
         has_row OR j % 7 = 0, CASE WHEN has_row THEN rank END, CASE WHEN has_row THEN since END, CASE WHEN has_row THEN id END,
         CASE WHEN has_row THEN ARRAY[id] ELSE '{}' END

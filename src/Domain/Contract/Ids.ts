@@ -75,6 +75,8 @@ export type IdOf<P extends IdPrefix> = P extends keyof BrandedIds ? BrandedIds[P
  * outside (an entity's address). A brand is a promise the compiler cannot check, so this is the one
  * place it is made.
  */
-export const asId = <P extends IdPrefix>(_prefix: P, value: string): IdOf<P> => value as IdOf<P>
+export const asId = <P extends IdPrefix>(_prefix: P, value: string): IdOf<P> =>
+  // cast: the one place a string becomes a branded id (see above)
+  value as IdOf<P>
 
 export const hasPrefix = (prefix: IdPrefix, value: string): boolean => value.startsWith(`${prefix}_`) && /^[0-9A-Za-z_]+$/.test(value) && value.length <= 64

@@ -1,3 +1,4 @@
+import { keys } from "effect/Record"
 import type { InferredFact } from "./Parsed.js"
 import { importFactNames } from "./Parsed.js"
 import { findPartyHits } from "./Parties.js"
@@ -44,7 +45,7 @@ export const inferFacts = (blocks: ReadonlyArray<Block>): { facts: ReadonlyArray
     notice_period: notice,
     governing_law: findGoverning(blocks)
   }
-  for (const name of Object.keys(importFactNames) as Array<keyof typeof importFactNames>) {
+  for (const name of keys(importFactNames)) {
     const hit = found[name]
     const inferred = hit === undefined ? null : fact(blocks, name, labels[name], importFactNames[name], hit)
     if (inferred !== null) facts.push(inferred)

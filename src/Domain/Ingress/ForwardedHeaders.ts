@@ -35,7 +35,9 @@ export const unquote = (line: string): string => {
 /** What a line says with its quote markers and surrounding space gone; long lines are judged by their start. */
 const bare = (line: string): string => unquote(line.length > 1000 ? line.slice(0, 1000) : line).trim()
 
-type Field = "from" | "sent" | "date" | "to" | "cc" | "bcc" | "subject" | "reply-to"
+const fields = ["from", "sent", "date", "to", "cc", "bcc", "subject", "reply-to"] as const
+type Field = (typeof fields)[number]
+const isField = (name: string): name is Field => fields.some((field) => field === name)
 
 // `*From:*` is Outlook's bold label after conversion to text.
 const headerLine = /^\*{0,2}\s?(from|sent|date|to|cc|bcc|subject|reply-to)\s?:\s?\*{0,2}\s*(.*)$/i
@@ -43,7 +45,8 @@ const separator = /^(?:-{2,}\s*(?:forwarded message|original message)\s*-{2,}|be
 
 const headerOf = (text: string): { readonly field: Field; readonly value: string } | null => {
   const match = headerLine.exec(text)
-  return match === null ? null : { field: match[1]!.toLowerCase() as Field, value: match[2]!.trim() }
+  const field = match?.[1]?.toLowerCase()
+  return match === null || field === undefined || !isField(field) ? null : { field, value: match[2]!.trim() }
 }
 
 /** Whether a line that is no header still belongs to the field above it, as a client folded or wrapped it (HTML to text wraps at 80). */

@@ -88,12 +88,13 @@ const checkProse = (input: RuleInput, param: (field: string) => string): Rejecti
   const preferred = input.preferred ?? null
   if (preferred === null) return { floor: null, ceiling: null, preferred: null }
   if (!isObject(preferred)) return reject("invalid_request", "preferred is an object { value, unit: null }, or null.", { param: param("preferred") })
-  const problem = textProblem(preferred.value, "preferred.value", param("preferred.value"))
+  const { value } = preferred
+  const problem = textProblem(value, "preferred.value", param("preferred.value"))
   if (problem !== undefined) return problem
   if (preferred.unit !== null && preferred.unit !== undefined) {
     return reject("invalid_request", "A prose term's preferred wording has no unit: send unit null.", { param: param("preferred.unit") })
   }
-  return { floor: null, ceiling: null, preferred: { value: (preferred.value as string).trim(), unit: null } }
+  return { floor: null, ceiling: null, preferred: { value: String(value).trim(), unit: null } }
 }
 
 const checkBounds = (input: RuleInput, kind: QuantityKind, param: (field: string) => string) => {

@@ -23,7 +23,7 @@ export const selectAsks = (contract: Contract, party: Party, askIds: ReadonlyArr
       negotiates ? awaitsParty(contract, ask, party) : ask.state === "open" && partyById(contract, ask.proposer)?.side !== party.side
     )
   }
-  const byId = new Map(contract.asks.map((ask) => [ask.id as string, ask]))
+  const byId = new Map<string, Ask>(contract.asks.map((ask) => [ask.id, ask]))
   const selected: Array<Ask> = []
   for (const id of new Set(askIds)) {
     const ask = byId.get(id)

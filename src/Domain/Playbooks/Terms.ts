@@ -18,7 +18,7 @@ export const playbookTerms = [
 ] as const
 export type PlaybookTerm = (typeof playbookTerms)[number]
 
-export const isPlaybookTerm = (term: string): term is PlaybookTerm => (playbookTerms as ReadonlyArray<string>).includes(term)
+export const isPlaybookTerm = (term: string): term is PlaybookTerm => playbookTerms.some((known) => known === term)
 
 export const termKinds: Readonly<Record<PlaybookTerm, QuantityKind>> = {
   payment_terms: "duration",

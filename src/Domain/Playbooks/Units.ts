@@ -62,7 +62,7 @@ export const normaliseUnit = (kind: QuantityKind, unit: string): string | null =
   if (kind === "money") {
     const code = unit.trim().toUpperCase()
     const named = currencySymbols[code] ?? code
-    return (currencies as ReadonlyArray<string>).includes(named) ? named : null
+    return currencies.some((currency) => currency === named) ? named : null
   }
   return null
 }

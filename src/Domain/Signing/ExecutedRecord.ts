@@ -92,7 +92,7 @@ export interface ExecutedRecord {
   readonly letters: ReadonlyArray<{ readonly sequence: number; readonly sent_at: string; readonly digest: string }>
 }
 
-const parseJson = (text: string): Either.Either<unknown, string> => Either.try({ try: () => JSON.parse(text) as unknown, catch: () => "not JSON" })
+const parseJson = (text: string): Either.Either<unknown, string> => Either.try({ try: (): unknown => JSON.parse(text), catch: () => "not JSON" })
 
 const decode = <A, I>(schema: Schema.Schema<A, I>, name: string, text: string): Either.Either<A, string> =>
   Either.flatMap(parseJson(text), Schema.decodeUnknownEither(schema)).pipe(

@@ -67,7 +67,7 @@ export type FiledRecord = typeof FiledRecordShape.Type
 
 /** The record, or why the text is not one: its shape, then its words against their hash. */
 export const filedRecord = (text: string): Either.Either<FiledRecord, string> =>
-  Either.try({ try: () => JSON.parse(text) as unknown, catch: () => "filed-record.json is not JSON" }).pipe(
+  Either.try({ try: (): unknown => JSON.parse(text), catch: () => "filed-record.json is not JSON" }).pipe(
     Either.flatMap((json) =>
       Either.mapLeft(
         Schema.decodeUnknownEither(FiledRecordShape)(json),

@@ -17,7 +17,7 @@ const echoed = (body: string): string | null => {
   if (text.startsWith("{")) {
     try {
       const parsed: unknown = JSON.parse(text)
-      const nonce = typeof parsed === "object" && parsed !== null ? (parsed as { nonce?: unknown }).nonce : undefined
+      const nonce = typeof parsed === "object" && parsed !== null && "nonce" in parsed ? parsed.nonce : undefined
       return typeof nonce === "string" ? nonce : null
     } catch {
       return null

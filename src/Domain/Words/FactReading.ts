@@ -70,7 +70,7 @@ const datesIn = (text: string): Array<{ at: number; end: number; date: string | 
       const at = match.index
       const end = at + match[0].length
       if (found.some((other) => at < other.end && end > other.at)) continue
-      found.push({ at, end, date: read(match as RegExpExecArray) })
+      found.push({ at, end, date: read(match) })
     }
   }
   take(iso, (m) => calendarDate(Number(m[1]), Number(m[2]), Number(m[3])))
