@@ -94,22 +94,37 @@ export const slowUpload = (port: number, seat: Seat, contractId: string, seconds
       method: "POST",
       path: "/assets",
       agent: false,
-      headers: { ...headersOf(seat), "idempotency-key": idempotencyKey(), "content-type": `multipart/form-data; boundary=${boundary}` }
+      // The node's 100 Continue says it has parsed the request, which is then in flight: the drain
+      // must wait for it. (Bytes written before that may still sit unread under load, on a
+      // connection the node would rightly close as idle.)
+      headers: {
+        ...headersOf(seat),
+        "idempotency-key": idempotencyKey(),
+        "content-type": `multipart/form-data; boundary=${boundary}`,
+        expect: "100-continue"
+      }
     })
     req.on("response", (response) => {
+      sentHead()
       let body = ""
       response.on("data", (chunk) => (body += chunk))
       response.on("end", () => resolve({ what: "upload", sentAt, status: response.statusCode!, headers: response.headers, body }))
     })
-    req.on("error", (error: NodeJS.ErrnoException) => resolve({ what: "upload", sentAt, error: error.code ?? error.message }))
-    req.write(`--${boundary}\r\nContent-Disposition: form-data; name="contract_id"\r\n\r\n${contractId}\r\n`)
-    req.write(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="minutes.txt"\r\nContent-Type: text/plain\r\n\r\n`, () => sentHead())
-    let line = 0
-    const timer = setInterval(() => {
-      if (++line <= seconds * 10) return req.write(`Minute ${line}: the parties met and agreed nothing.\n`)
-      clearInterval(timer)
-      req.end(`\r\n--${boundary}--\r\n`)
-    }, 100)
+    req.on("error", (error: NodeJS.ErrnoException) => {
+      sentHead()
+      resolve({ what: "upload", sentAt, error: error.code ?? error.message })
+    })
+    req.flushHeaders()
+    req.once("continue", () => {
+      req.write(`--${boundary}\r\nContent-Disposition: form-data; name="contract_id"\r\n\r\n${contractId}\r\n`)
+      req.write(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="minutes.txt"\r\nContent-Type: text/plain\r\n\r\n`, () => sentHead())
+      let line = 0
+      const timer = setInterval(() => {
+        if (++line <= seconds * 10) return req.write(`Minute ${line}: the parties met and agreed nothing.\n`)
+        clearInterval(timer)
+        req.end(`\r\n--${boundary}--\r\n`)
+      }, 100)
+    })
   })
   return { headSent, done }
 }
