@@ -12,9 +12,10 @@ export default defineConfig({
     // file, and starting a service for each, was most of the suite's time. Tests isolate
     // themselves in orgs they make; a file needing a process of its own starts one.
     poolOptions: { forks: { isolate: false } },
-    // One worker per core, and never fewer than two: the tests wait on sockets and on PostgreSQL's
-    // own processes, so a second worker uses what one leaves idle (vitest's default is cores - 1).
-    maxWorkers: Math.max(2, availableParallelism()),
+    // One worker more than the cores: the tests wait on sockets, on PostgreSQL's own processes and
+    // on child services, so another worker uses what the others leave idle (vitest's default is
+    // cores - 1: one worker on two cores).
+    maxWorkers: availableParallelism() + 1,
     minWorkers: 1,
     // Once per run: the migrated PGlite image every in-memory service starts from.
     globalSetup: ["./test/support/migratedDatabases.ts"],
