@@ -9,7 +9,7 @@ import { Effect } from "effect"
 // other side, and only those are in the feed's index. The rows come from the pure rules in
 // src/Domain/Views/Attention.ts, which SQL cannot run, so existing contracts are queued in
 // attention_pending and given their rows at start, after every migration, by the code of the
-// release (src/Contracts/AttentionBackfill.ts): rows computed here would be the rules of this
+// release (src/Engine/AttentionBackfill.ts): rows computed here would be the rules of this
 // migration applied to documents of this migration's shape. A later change to those rules
 // queues every contract again the same way.
 //

@@ -7,7 +7,7 @@ import { Effect } from "effect"
 //
 // `revision` counts a contract's saves. Every save changes the row, but not always its sequence (a
 // staged decision records no event), so a runner holding a copy of a contract it does not write
-// (src/Contracts/PeerCopies.ts) asks for this number to learn whether its copy is still the stored one.
+// (src/Engine/PeerCopies.ts) asks for this number to learn whether its copy is still the stored one.
 export default Effect.gen(function*() {
   const sql = yield* SqlClient.SqlClient
   yield* sql`CREATE INDEX contracts_by_update ON contracts (mode, updated_at)`

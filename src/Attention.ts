@@ -1,6 +1,6 @@
 import { Effect, Option } from "effect"
 import { Actor } from "./Auth/Actor.js"
-import { backfillAttention } from "./Contracts/AttentionBackfill.js"
+import { backfillAttention } from "./Engine/AttentionBackfill.js"
 import { Ingress } from "./Ingress.js"
 import { reject } from "./Domain/Contract/Rejection.js"
 import { groupRows, pageGroups } from "./Domain/Views/Attention.js"
@@ -30,7 +30,7 @@ export const attentionPage = Effect.fnUntraced(function*(repo: AttentionRepo, se
 
 /**
  * One person's feed: what waits on them across every seat they hold, and what waits on the other
- * side. It reads the rows each contract's save keeps (src/Contracts/AttentionRows.ts) for the
+ * side. It reads the rows each contract's save keeps (src/Engine/AttentionRows.ts) for the
  * contracts that need something now, a page of groups at a time, never the documents of every
  * contract the person sat on.
  */

@@ -1,6 +1,6 @@
 import { Effect } from "effect"
 import { Actor } from "./Auth/Actor.js"
-import { ContractStore } from "./Contracts/ContractStore.js"
+import { ContractStore } from "./Engine/ContractStore.js"
 
 export const meParties = 50
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "@effect/vitest"
 import { Deferred, Effect, Layer } from "effect"
-import { WriteProbe } from "../src/Contracts/WriteProbe.js"
+import { WriteProbe } from "../src/Engine/WriteProbe.js"
 import { call, createOrg, idempotencyKey, type Org, seat } from "./support/client.js"
 import { databases } from "./support/databases.js"
 import { type Running, startService } from "./support/service.js"

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "@effect/vitest"
 import { Effect, Layer } from "effect"
-import { WriteProbe } from "../src/Contracts/WriteProbe.js"
+import { WriteProbe } from "../src/Engine/WriteProbe.js"
 import { call } from "./support/client.js"
 import { databases } from "./support/databases.js"
 import { twoOrgs } from "./support/negotiation.js"

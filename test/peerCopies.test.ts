@@ -1,7 +1,7 @@
 import { describe, expect, it } from "@effect/vitest"
 import { Effect, Option } from "effect"
 import type { Contract } from "../src/Domain/Contract/Contract.js"
-import { peerCopies } from "../src/Contracts/PeerCopies.js"
+import { peerCopies } from "../src/Engine/PeerCopies.js"
 
 /** A stored table of contracts by revision, counting the documents it sends. */
 const storage = () => {

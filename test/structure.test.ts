@@ -33,7 +33,57 @@ const foreignRepoImports = () =>
       .map((repo) => `${file} -> ${repo}`)
   )
 
+// Parsed once for the checks that follow imports through the whole tree.
+let sourceTree: ReturnType<typeof parseDependencyTree> | undefined
+
+/** Every src/ file the files under `prefix` import, directly or through others, themselves included. */
+const reachedFrom = async (prefix: string) => {
+  sourceTree ??= parseDependencyTree("src/**/*.ts", { context: root, tsconfig: join(root, "tsconfig.json"), transform: false, skipDynamicImports: false })
+  const tree = await sourceTree
+  const reached = new Set<string>()
+  const walk = (file: string) => {
+    if (reached.has(file)) return
+    reached.add(file)
+    for (const dependency of tree[file] ?? []) if (dependency.id?.startsWith("src/")) walk(dependency.id)
+  }
+  for (const file of Object.keys(tree)) if (file.startsWith(prefix)) walk(file)
+  return [...reached].sort()
+}
+
+// The floors below the write engine, which it may build on: the pure core, storage, the cluster's
+// signals and the doorbells it rings, configuration, ids, the actor's type, the request key a
+// write is stored under, metrics and tracing, and the template catalogue a draft starts from.
+const belowTheEngine: ReadonlyArray<string> = [
+  "src/Domain/",
+  "src/Sql/",
+  "src/Cluster/",
+  "src/Doorbells/",
+  "src/Config.ts",
+  "src/RandomIds.ts",
+  "src/Auth/Actor.ts",
+  "src/Idempotency/RequestKey.ts",
+  "src/Idempotency/ClaimOfWrite.ts",
+  "src/Operations/Metrics.ts",
+  "src/Operations/Tracing.ts",
+  "src/Operations/StartupChecks.ts",
+  "src/Templates/Catalog.ts"
+]
+
 describe("the source's structure", () => {
+  it("keeps the write engine (src/Engine/) below the capabilities: all it reaches is itself and the floors below it, never a capability, the gateway or src/Http/", async () => {
+    const reached = await reachedFrom("src/Engine/")
+    expect(reached.filter((file) => file.startsWith("src/Engine/")).length).toBeGreaterThan(10)
+    expect(reached.filter((file) => !file.startsWith("src/Engine/") && !belowTheEngine.some((floor) => file.startsWith(floor)))).toEqual([])
+  })
+
+  it("the engine's check sees a capability reached through other files", async () => {
+    // The drafting capability's routes reach the engine, and through their schemas other capabilities.
+    const reached = await reachedFrom("src/Contracts/Api.ts")
+    const aboveTheEngine = reached.filter((file) => !file.startsWith("src/Engine/") && !belowTheEngine.some((floor) => file.startsWith(floor)))
+    expect(aboveTheEngine).toContain("src/Signatures/Schemas.ts")
+    expect(aboveTheEngine).toContain("src/Http/Schemas.ts")
+  })
+
   it("keeps each capability's Repo.ts to itself: others go through its service", () => {
     expect(sourceFiles.length).toBeGreaterThan(100)
     expect(foreignRepoImports()).toEqual([])

@@ -1,6 +1,6 @@
 import { describe, expectTypeOf, it } from "@effect/vitest"
 import type { Rpc } from "@effect/rpc"
-import type { CommitReply, ImportLetter, Sign } from "../src/Contracts/Entity.js"
+import type { CommitReply, ImportLetter, Sign } from "../src/Engine/Entity.js"
 import { asId, type ContractId } from "../src/Domain/Contract/Ids.js"
 import { reject } from "../src/Domain/Contract/Rejection.js"
 import type { importLetter } from "../src/Domain/Negotiation/ImportLetter.js"

@@ -17,7 +17,7 @@ import { parseDocument } from "../../src/Domain/Imports/ParseDocument.js"
 import { DatabaseLive } from "../../src/Sql/Database.js"
 import { testSettings } from "../../test/support/service.js"
 
-/** As src/Contracts/SaveRows.ts: the index reads only this much of a block. */
+/** As src/Engine/SaveRows.ts: the index reads only this much of a block. */
 const searchedLength = 50_000
 const rowsPerInsert = 1_000
 

@@ -1,6 +1,6 @@
 import { Effect, Option } from "effect"
 import { Actor, orgOf } from "../Auth/Actor.js"
-import { ContractStore } from "../Contracts/ContractStore.js"
+import { ContractStore } from "../Engine/ContractStore.js"
 import { type AboutContract, composeAboutAnswer } from "../Domain/Ask/AboutAnswer.js"
 import type { Passage } from "../Domain/Ask/Compose.js"
 import { composeFactAnswer, type Evidence, type Shown } from "../Domain/Ask/FactAnswer.js"

@@ -55,7 +55,7 @@ export interface GroupRow extends GroupName {
 }
 
 /**
- * The feed's rows as the contracts' saves left them (src/Contracts/AttentionRows.ts), read a page
+ * The feed's rows as the contracts' saves left them (src/Engine/AttentionRows.ts), read a page
  * at a time through the indexes of migrations/0018_attention_order.ts: an item's best key orders
  * it, and a group is the items of one relationship and counterparty.
  */

@@ -11,14 +11,13 @@ import {
   DraftRequest,
   EventPage,
   EventsQuery,
-  FactConfirmation,
-  FactEdit,
   IfMatchHeader,
   ListQuery,
   SetFactRequest,
   Sheet,
   StateRead
 } from "./Schemas.js"
+import { FactConfirmation, FactEdit } from "../Engine/Results.js"
 
 const contractPath = { id: Schema.String }
 const factPath = { id: Schema.String, fact_id: Schema.String }

@@ -3,7 +3,7 @@ import { type Contract, contractStates, origins } from "../Domain/Contract/Contr
 import type { Mode } from "../Domain/Contract/Mode.js"
 import { reject, type Rejection } from "../Domain/Contract/Rejection.js"
 import { limitOf } from "../Http/Paging.js"
-import type { ListFilter } from "./ListConditions.js"
+import type { ListFilter } from "../Engine/ListConditions.js"
 import type { ListQuery } from "./Schemas.js"
 
 const commaList = (value: string | undefined, allowed: ReadonlyArray<string>, param: string) => {

@@ -5,8 +5,8 @@ import { factKinds } from "../Domain/Words/Fact.js"
 import { blockKinds, verifications } from "../Domain/Words/Blocks.js"
 import { Body, Page } from "../Http/Schemas.js"
 import { SignatureState } from "../Signatures/Schemas.js"
-
-export const FactValue = Schema.Union(Schema.String, Schema.Number)
+import { FactValue } from "../Engine/Payloads.js"
+import { AmendmentRecipients, FactReading, ProposedRecipient, Question } from "../Engine/Results.js"
 
 export const Block = Schema.Struct({
   id: Schema.String,
@@ -18,12 +18,6 @@ export const Block = Schema.Struct({
   verification: Schema.optional(Schema.Literal(...verifications)),
   source_span: Schema.optional(Schema.Struct({ asset: Schema.String, page: Schema.Number, offset_start: Schema.Number, offset_end: Schema.Number }))
 }).annotations({ identifier: "Block" })
-
-/** Read-only, computed from the words at each read: it follows every edit and is never written. */
-export const FactReading = Schema.NullOr(Schema.String).annotations({
-  description:
-    "What the value reads as, or null: a `date` fact as an ISO date `YYYY-MM-DD` (`YYYY-MM` when no day is written); an `expiration_date` written as a term (\"five (5) years\") as the start (`effective_date`, else `agreement_date`) plus the term, to the anniversary with no day taken off, null when it runs until terminated; a `term` or `notice` fact as an ISO 8601 duration (`P1Y`, `P90D`, `P6M`); null for other kinds and for words that read as none."
-})
 
 export const Fact = Schema.Struct({
   id: Schema.String,
@@ -88,13 +82,6 @@ export const Sheet = Schema.Struct({
   updated_at: Schema.String
 }).annotations({ identifier: "Sheet" })
 
-export const Question = Schema.Struct({
-  id: Schema.String,
-  asks: Schema.String,
-  fact: Schema.optional(Schema.String).annotations({ description: "The fact whose blank the question is about; absent on a fork a prompt left open." }),
-  blank: Schema.optional(Schema.String)
-}).annotations({ identifier: "Question" })
-
 export const maxPromptLength = 5_000
 
 export const DraftRequest = Body({
@@ -102,11 +89,6 @@ export const DraftRequest = Body({
   prompt: Schema.optional(Schema.String.pipe(Schema.maxLength(maxPromptLength))),
   facts: Schema.optional(Schema.Record({ key: Schema.String, value: FactValue }))
 }).annotations({ identifier: "DraftRequest" })
-
-export const ProposedRecipient = Schema.Struct({
-  email: Schema.String,
-  capacity: Schema.Array(Schema.Literal(...capacities))
-}).annotations({ identifier: "ProposedRecipient" })
 
 export const Drafted = Schema.Struct({
   ...Sheet.fields,
@@ -122,7 +104,7 @@ export const Amended = Schema.Struct({
   ...Sheet.fields,
   version: Schema.Int,
   /** The other side of the parent: the first Send's recipients when it names none. */
-  recipients: Schema.Array(Schema.Struct({ email: Schema.String, name: Schema.String, capacity: Schema.Array(Schema.Literal(...capacities)) }))
+  recipients: AmendmentRecipients
 }).annotations({ identifier: "Amended" })
 
 export const ListRow = Schema.Struct({
@@ -181,24 +163,6 @@ export const StateRead = Schema.Struct({
 }).annotations({ identifier: "StateRead" })
 
 export const SetFactRequest = Body({ value: FactValue }).annotations({ identifier: "SetFactRequest" })
-
-export const FactEdit = Schema.Struct({
-  applied: Schema.Boolean,
-  decision_id: Schema.optional(Schema.String),
-  grouped: Schema.optional(Schema.Boolean),
-  blocks_touched: Schema.Array(Schema.String),
-  words_hash: Schema.String
-}).annotations({ identifier: "FactEdit" })
-
-export const FactConfirmation = Schema.Struct({
-  id: Schema.String,
-  value: FactValue,
-  normalized: FactReading,
-  inferred: Schema.Literal(false),
-  occurrences: Schema.Array(Schema.String),
-  confirmed_by: Schema.String,
-  words_hash: Schema.String
-}).annotations({ identifier: "FactConfirmation" })
 
 export const Event = Schema.Struct({
   id: Schema.String,

@@ -7,7 +7,7 @@ import { BodyStalled } from "../Http/BodyReader.js"
 import { fromDecodeError } from "../Http/DecodeErrors.js"
 import { errorResponse } from "../Http/Envelope.js"
 import { requestTarget, type RouteTable } from "../Http/RouteTable.js"
-import { ContractUnavailable } from "../Contracts/ContractUnavailable.js"
+import { ContractUnavailable } from "../Engine/ContractUnavailable.js"
 import { noteFailure } from "../Operations/RequestLogNotes.js"
 
 /** A refusal whose answer says when to come back (`Retry-After`, in seconds). */

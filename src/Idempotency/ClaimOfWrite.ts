@@ -13,7 +13,7 @@ const answerColumns = (sql: SqlClient.SqlClient, answer: NonNullable<RequestOfWr
   sql`status = ${answer.status}, body = ${answer.body}, locked_until = NULL`
 
 /**
- * A part of the save's statement (Contracts/Repo.ts), run only if its contract row was written
+ * A part of the save's statement (Engine/Repo.ts), run only if its contract row was written
  * (`saved` holds it): the claim learns that the write is stored and its result, so a retry whose
  * answer was lost resumes from it; and the answer too when the route answers with the result, so
  * the request keeps nothing after (Idempotency.settle).

@@ -32,6 +32,6 @@ export const requestKeyHeaders = {
 
 /**
  * The header naming one write: the same on every copy of its message the cluster sends, so the
- * contract's writer answers a copy from the write it already stored (Contracts/EntityLive.ts).
+ * contract's writer answers a copy from the write it already stored (Engine/EntityLive.ts).
  */
 export const writeIdHeader = "x-contract-write"

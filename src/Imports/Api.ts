@@ -5,18 +5,8 @@ import { Authenticated } from "../Http/Authenticated.js"
 import { Policy } from "../Http/Policy.js"
 import { Refusals } from "../Http/Refusals.js"
 import { maxImportFileBytes, maxImportFiles } from "./Limits.js"
-import {
-  BatchQuery,
-  BlockConfirmation,
-  BlockConfirmRequest,
-  Import,
-  ImportBatch,
-  ImportPage,
-  ImportUpload,
-  OrgEventPage,
-  OrgEventsQuery,
-  UnverifiedBlock
-} from "./Schemas.js"
+import { BatchQuery, BlockConfirmRequest, Import, ImportBatch, ImportPage, ImportUpload, OrgEventPage, OrgEventsQuery, UnverifiedBlock } from "./Schemas.js"
+import { BlockConfirmation } from "../Engine/Results.js"
 
 export const importUpload = {
   fileField: "files[]",

@@ -2,50 +2,9 @@ import { Multipart } from "@effect/platform"
 import { Schema } from "effect"
 import { Body } from "../Http/Schemas.js"
 import { blockKinds } from "../Domain/Words/Blocks.js"
-import { factKinds } from "../Domain/Words/Fact.js"
 
 const Id = Schema.String
 const Count = Schema.Number
-
-/** A parse as the import worker hands it to the contract entity (src/Domain/Imports/Parsed.ts). */
-export const ParseMessage = Schema.Struct({
-  title: Schema.String,
-  blocks: Schema.Array(Schema.Struct({
-    kind: Schema.Literal(...blockKinds),
-    text: Schema.String,
-    confidence: Schema.Number,
-    candidates: Schema.Array(Schema.String),
-    source: Schema.Struct({ page: Count, start: Count, end: Count })
-  })),
-  facts: Schema.Array(Schema.Struct({
-    name: Schema.String,
-    label: Schema.String,
-    kind: Schema.Literal(...factKinds),
-    value: Schema.String,
-    spans: Schema.Array(Schema.Struct({ block: Count, start: Count, end: Count }))
-  })),
-  missing: Schema.Array(Schema.String)
-})
-
-export const ImportSummary = Schema.Struct({
-  contract: Id,
-  state: Schema.String,
-  blocks: Count,
-  unverified: Schema.Array(Id),
-  signature_blocks: Count,
-  facts_inferred: Count,
-  fields: Count
-})
-
-export const BlockConfirmation = Schema.Struct({
-  id: Id,
-  kind: Schema.String,
-  text: Schema.String,
-  confidence: Schema.NullOr(Schema.Number),
-  verification: Schema.Literal("verified"),
-  confirmed_by: Id,
-  words_hash: Schema.String
-}).annotations({ identifier: "BlockConfirmation" })
 
 export const BlockConfirmRequest = Body({
   text: Schema.optional(Schema.String)

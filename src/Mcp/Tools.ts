@@ -6,7 +6,8 @@ import { ContractPage, Drafted, DraftRequest, Sheet } from "../Contracts/Schemas
 import { contractStates, origins } from "../Domain/Contract/Contract.js"
 import { Body } from "../Http/Schemas.js"
 import { Negotiation } from "../Negotiation.js"
-import { AskRow, DecisionRequest, Staged } from "../Negotiation/Schemas.js"
+import { AskRow, DecisionRequest } from "../Negotiation/Schemas.js"
+import { Staged } from "../Engine/Results.js"
 import { reading, type Tool, tool } from "./Tool.js"
 
 /** What a client shows beside an argument: a title for its form, and a sentence. */

@@ -6,21 +6,8 @@ import { Policy } from "../Http/Policy.js"
 import { Refusals } from "../Http/Refusals.js"
 import { Page } from "../Http/Schemas.js"
 import type { ErrorCode } from "../Domain/Api/ErrorCodes.js"
-import {
-  AskRow,
-  CommitRequest,
-  CommitResult,
-  DecisionRequest,
-  Deleted,
-  Letter,
-  NoteRequest,
-  OutboxMessage,
-  Reply,
-  SendRequest,
-  SendResult,
-  Staged,
-  Thread
-} from "./Schemas.js"
+import { AskRow, CommitRequest, DecisionRequest, Letter, NoteRequest, OutboxMessage, Reply, SendRequest, Thread } from "./Schemas.js"
+import { CommitResult, Deleted, SendResult, Staged } from "../Engine/Results.js"
 
 const contractPath = Schema.Struct({ id: Schema.String })
 

@@ -19,21 +19,6 @@ export const SendRequest = Body({
   confirmed_by: Schema.optional(Id)
 }).annotations({ identifier: "SendRequest" })
 
-export const SendResult = Schema.Struct({
-  state: Schema.String,
-  letter: Id,
-  relationship: Id,
-  relationship_created: Schema.Boolean,
-  words_hash: Schema.String,
-  /** What went out unsettled (docs/gaps.md "The send warning"); null when nothing did. */
-  warning: Schema.NullOr(Schema.Struct({
-    code: Schema.Literal("unconfirmed_content"),
-    message: Schema.String,
-    facts: Schema.Array(Id),
-    blocks: Schema.Array(Id)
-  }))
-}).annotations({ identifier: "SendResult" })
-
 export const DecisionRequest = Body({
   ask_id: Schema.optional(Id),
   block_id: Schema.optional(Id),
@@ -54,20 +39,6 @@ export const Decision = Schema.Struct({
   state: Schema.Literal("staged", "sent"),
   sent: Schema.Boolean
 }).annotations({ identifier: "Decision" })
-
-export const Staged = Schema.Struct({
-  id: Id,
-  object: Schema.Literal("decision"),
-  type: Schema.Literal(...decisionTypes),
-  state: Schema.Literal("staged"),
-  sent: Schema.Literal(false),
-  ask: Id,
-  ask_created: Schema.optional(Schema.Literal(true)),
-  words_hash: Schema.String
-}).annotations({ identifier: "StagedDecision" })
-
-export const Deleted = Schema.Struct({ id: Id, object: Schema.Literal("decision"), deleted: Schema.Literal(true), words_hash: Schema.String })
-  .annotations({ identifier: "DeletedDecision" })
 
 const Tally = Schema.Struct({ agreed: Schema.Array(Id), awaiting: Schema.Array(Id) })
 
@@ -124,15 +95,6 @@ export const CommitRequest = Body({
   note: Schema.optional(Schema.String.pipe(Schema.maxLength(5000))),
   confirmed_by: Schema.optional(Id)
 }).annotations({ identifier: "CommitRequest" })
-
-export const CommitResult = Schema.Struct({
-  letter: Id,
-  state: Schema.String,
-  landed: Schema.Array(Id),
-  re_asked: Schema.Array(Schema.Unknown),
-  asks_opened: Schema.Array(Id),
-  words_hash: Schema.String
-}).annotations({ identifier: "CommitResult" })
 
 export const OutboxMessage = Schema.Struct({
   id: Id,

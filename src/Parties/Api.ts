@@ -5,7 +5,8 @@ import { Policy } from "../Http/Policy.js"
 import { Refusals } from "../Http/Refusals.js"
 import { Body } from "../Http/Schemas.js"
 
-import { AskWithdrawn, Cancelled, Invited, InviteRequest, Removed } from "./Schemas.js"
+import { InviteRequest } from "./Schemas.js"
+import { AskWithdrawn, Cancelled, Invited, Removed } from "../Engine/Results.js"
 
 export class PartiesApi extends HttpApiGroup.make("parties")
   .add(

@@ -1,12 +1,8 @@
 import { Schema } from "effect"
-import { skipReasons } from "../Domain/Playbooks/Outcome.js"
-import { playbookTerms, ruleSources } from "../Domain/Playbooks/Rule.js"
+import { ruleSources } from "../Domain/Playbooks/Rule.js"
 import { Body } from "../Http/Schemas.js"
-
-export const Amount = Schema.Struct({
-  value: Schema.Union(Schema.Number, Schema.String.pipe(Schema.maxLength(200))),
-  unit: Schema.NullOr(Schema.String.pipe(Schema.maxLength(40)))
-}).annotations({ identifier: "PlaybookAmount" })
+import { Amount } from "../Engine/Payloads.js"
+import { PlaybookOutcome } from "../Engine/Results.js"
 
 export const PlaybookRuleView = Schema.Struct({
   id: Schema.String,
@@ -18,17 +14,6 @@ export const PlaybookRuleView = Schema.Struct({
   preferred: Schema.NullOr(Amount),
   source: Schema.Literal(...ruleSources)
 }).annotations({ identifier: "PlaybookRule" })
-
-/** A rule as the entity receives it with the message that applies it. */
-export const Rule = Schema.Struct({
-  id: Schema.String,
-  term: Schema.Literal(...playbookTerms),
-  rule_text: Schema.String,
-  floor: Schema.NullOr(Amount),
-  ceiling: Schema.NullOr(Amount),
-  preferred: Schema.NullOr(Amount),
-  source: Schema.Literal(...ruleSources)
-})
 
 export const RuleInput = Body({
   id: Schema.optional(Schema.String.pipe(Schema.maxLength(64))).annotations({ description: "A rule of this playbook to keep under its id." }),
@@ -59,19 +44,6 @@ export const ApplyRequest = Body({
   playbook_ids: Schema.optional(Schema.Array(Id).pipe(Schema.maxItems(maxRules))),
   dry_run: Schema.optional(Schema.Boolean)
 }).annotations({ identifier: "ApplyPlaybookRequest" })
-
-/** What the core decided, as the entity answers it. */
-export const PlaybookOutcome = Schema.Struct({
-  staged: Schema.Array(Schema.Struct({
-    decision: Schema.String,
-    ask: Schema.String,
-    type: Schema.Literal("accept", "counter"),
-    rule: Schema.String,
-    why: Schema.String
-  })),
-  skipped: Schema.Array(Schema.Struct({ ask: Schema.String, reason: Schema.Literal(...skipReasons), rule: Schema.NullOr(Schema.String) })),
-  words_hash: Schema.String
-})
 
 export const PlaybookApplied = Schema.Struct({
   object: Schema.Literal("playbook_application"),

@@ -4,7 +4,8 @@ import { Authenticated } from "../Http/Authenticated.js"
 import { Policy } from "../Http/Policy.js"
 import { Refusals } from "../Http/Refusals.js"
 import { Page } from "../Http/Schemas.js"
-import { Receipt, Signature, SignatureState, Signed, SignRequest, WithdrawSignatureRequest } from "./Schemas.js"
+import { Receipt, SignatureState, SignRequest, WithdrawSignatureRequest } from "./Schemas.js"
+import { Signature, Signed } from "../Engine/Results.js"
 
 const contractPath = Schema.Struct({ id: Schema.String })
 

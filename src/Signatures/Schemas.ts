@@ -11,32 +11,6 @@ export const SignRequest = Body({
 export const WithdrawSignatureRequest = Body({ confirmed_by: Schema.optional(Schema.String) })
   .annotations({ identifier: "WithdrawSignatureRequest" })
 
-export const PinnedMark = Schema.Struct({
-  kind: Schema.Literal("typed", "image"),
-  checksum: Schema.String,
-  text: Schema.NullOr(Schema.String)
-}).annotations({ identifier: "PinnedMark" })
-
-export const Signature = Schema.Struct({
-  id: Schema.String,
-  object: Schema.Literal("signature"),
-  contract: Schema.String,
-  party: Schema.String,
-  person: Schema.String,
-  name: Schema.String,
-  state: Schema.Literal(...signatureStates),
-  bound_hash: Schema.String,
-  intent: Schema.String,
-  mark: Schema.NullOr(PinnedMark),
-  confirmed_by: Schema.String,
-  signed_at: Schema.String,
-  struck_at: Schema.NullOr(Schema.String)
-}).annotations({ identifier: "Signature" })
-
-/** A signature just made or withdrawn, with what it did to the contract. */
-export const Signed = Schema.Struct({ ...Signature.fields, contract_state: Schema.String, words_hash: Schema.String })
-  .annotations({ identifier: "Signed" })
-
 export const SignatureState = Schema.Struct({
   required_signers: Schema.Array(Schema.Struct({
     person: Schema.String,

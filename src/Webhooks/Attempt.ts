@@ -1,5 +1,5 @@
 import { Effect, Option } from "effect"
-import { ContractStore } from "../Contracts/ContractStore.js"
+import { ContractStore } from "../Engine/ContractStore.js"
 import { seatOf } from "../Domain/Contract/Seat.js"
 import type { Envelope } from "../Domain/Webhooks/Envelope.js"
 import { attemptDueAt, failedTooLong } from "../Domain/Webhooks/Schedule.js"

@@ -5,7 +5,7 @@ import type { Contract } from "../Domain/Contract/Contract.js"
  * The copies held by live Contract entities. An entity is its contract's only writer and puts its
  * copy here after each commit, so a read of a live contract needs no SQL and no parse.
  */
-export class LiveContracts extends Effect.Service<LiveContracts>()("Contracts/LiveContracts", {
+export class LiveContracts extends Effect.Service<LiveContracts>()("Engine/LiveContracts", {
   sync: () => {
     const copies = new Map<string, Contract>()
     return {

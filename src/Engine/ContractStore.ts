@@ -42,7 +42,7 @@ export type ContractClient = ReturnType<Effect.Effect.Success<typeof ContractEnt
  * The one way into a contract for every capability: its committed copy, as the caller may see
  * it, and messages to its single writer. Only this service and the entity touch ContractsRepo.
  */
-export class ContractStore extends Effect.Service<ContractStore>()("Contracts/ContractStore", {
+export class ContractStore extends Effect.Service<ContractStore>()("Engine/ContractStore", {
   effect: Effect.gen(function*() {
     const repo = yield* ContractsRepo
     const live = yield* LiveContracts

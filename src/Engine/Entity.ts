@@ -6,12 +6,26 @@ import { sides } from "../Domain/Contract/Contract.js"
 import { Recipient } from "../Domain/Contract/Recipient.js"
 import { Rejection } from "../Domain/Contract/Rejection.js"
 import { decisionTypes } from "../Domain/Negotiation/AsksAndLetters.js"
-import { Deleted, Staged, SendResult, CommitResult } from "../Negotiation/Schemas.js"
-import { AskWithdrawn, Cancelled, Invited, Removed } from "../Parties/Schemas.js"
-import { Signed } from "../Signatures/Schemas.js"
-import { Amended, FactConfirmation, FactEdit, FactValue, ProposedRecipient, Question } from "./Schemas.js"
-import { BlockConfirmation, ImportSummary, ParseMessage } from "../Imports/Schemas.js"
-import { PlaybookOutcome, Rule } from "../Playbooks/Schemas.js"
+import { FactValue, ParseMessage, Rule } from "./Payloads.js"
+import {
+  AmendmentRecipients,
+  AskWithdrawn,
+  BlockConfirmation,
+  Cancelled,
+  CommitResult,
+  Deleted,
+  FactConfirmation,
+  FactEdit,
+  ImportSummary,
+  Invited,
+  PlaybookOutcome,
+  ProposedRecipient,
+  Question,
+  Removed,
+  SendResult,
+  Signed,
+  Staged
+} from "./Results.js"
 
 // Each message declares what its write answers: the core's result, typed from the edge to the
 // core and back; on a resumed request the stored result is decoded with the same schema.
@@ -96,7 +110,7 @@ export const Amend = command(
   "Amend",
   { parent: Schema.String, note: Schema.NullOr(Schema.String) },
   Schema.Struct({
-    recipients: Amended.fields.recipients
+    recipients: AmendmentRecipients
   })
 )
 

@@ -7,7 +7,7 @@ import { type AttentionRow, byUrgency, counterpartyOf, rowsFor, urgencyRank, typ
  * other table), so the statement that saves the contract keeps it exact. A removed party's seat
  * is gone, so its item is empty. Stored items follow the rules of src/Domain/Views/Attention.ts as
  * they were when each was written: a change to those rules comes with a migration that queues every
- * contract in `attention_pending` again (src/Contracts/AttentionBackfill.ts).
+ * contract in `attention_pending` again (src/Engine/AttentionBackfill.ts).
  */
 export type AttentionItem = {
   readonly contract_id: string
