@@ -21,6 +21,7 @@ import eventTraceParent from "./0020_event_trace_parent.js"
 import contractFacts from "./0021_contract_facts.js"
 import deadlinesAndSandboxClocks from "./0022_deadlines_and_sandbox_clocks.js"
 import deadlineWindowsAndAmendments from "./0023_deadline_windows_and_amendments.js"
+import claimSuccessStatus from "./0024_claim_success_status.js"
 
 // Every migration, by its numbered name; the migrator runs the ones a database has not seen.
 export const migrations = {
@@ -46,5 +47,6 @@ export const migrations = {
   "0020_event_trace_parent": eventTraceParent,
   "0021_contract_facts": contractFacts,
   "0022_deadlines_and_sandbox_clocks": deadlinesAndSandboxClocks,
-  "0023_deadline_windows_and_amendments": deadlineWindowsAndAmendments
+  "0023_deadline_windows_and_amendments": deadlineWindowsAndAmendments,
+  "0024_claim_success_status": claimSuccessStatus
 }

@@ -75,7 +75,7 @@ export const gateway = (routes: RouteTable) =>
                 if (policy.idempotent) yield* keyOf(request)
                 const upload = yield* readUpload(request, rule, assets.tmpDir, stallSeconds)
                 const handler = answered(Effect.provideService(handingUpload(app, request, rule, upload), Actor, caller))
-                return yield* policy.idempotent ? idempotent(idempotency, request, url.pathname, caller, uploadFingerprint(upload), handler) : handler
+                return yield* policy.idempotent ? idempotent(idempotency, request, route, url.pathname, caller, uploadFingerprint(upload), handler) : handler
               }))
             }
             const body = yield* jsonBody(request, route, stallSeconds)
@@ -83,7 +83,7 @@ export const gateway = (routes: RouteTable) =>
             const handled = Effect.provideService(handing(app, request, body), Actor, caller)
             // Answered before idempotency keeps it, so the key keeps exactly what the client was told.
             const handler = answered(hash === null ? handled : Effect.provideService(handled, IfMatched, hash))
-            return yield* policy.idempotent ? idempotent(idempotency, request, url.pathname, caller, body?.text ?? "", handler) : handler
+            return yield* policy.idempotent ? idempotent(idempotency, request, route, url.pathname, caller, body?.text ?? "", handler) : handler
           })
         return answered(Effect.gen(function*() {
           const sent = yield* HttpServerRequest.HttpServerRequest

@@ -26,8 +26,8 @@ export class Negotiation extends Effect.Service<Negotiation>()("Negotiation", {
     const repo = yield* NegotiationRepo
     const relationships = yield* Relationships
     const actorNow = Effect.map(Actor, domainActor)
-    // Sending and committing answer 200 with their write's result (Negotiation/Api.ts): the save keeps that answer.
-    const answered = { answerStatus: 200 }
+    // Sending and committing answer with their write's result (Negotiation/Api.ts): the save keeps that answer.
+    const answered = { resultAnswers: true }
 
     /** A person named by email, as an org's person or an outside one with a new guest link. */
     const resolve = (mode: Mode, person: { readonly email: string; readonly name: string; readonly capacity: ReadonlyArray<Capacity> }) =>

@@ -32,8 +32,8 @@ export class Signatures extends Effect.Service<Signatures>()("Signatures", {
       const mark = yield* marks.pinnedFor(confirmedBy, caller.mode)
       const actor = domainActor(caller)
       return yield* store.write(id, Sign, (entity) => entity.Sign({ actor, textHash: request.text_hash, confirmedBy, intent: request.intent, mark }), {
-        // The route answers 201 with the write's result (Signatures/Api.ts): the save keeps that answer.
-        answerStatus: 201
+        // The route answers with the write's result (Signatures/Api.ts): the save keeps that answer.
+        resultAnswers: true
       })
     })
 
@@ -47,7 +47,7 @@ export class Signatures extends Effect.Service<Signatures>()("Signatures", {
         contract.value,
         WithdrawSignature,
         (entity) => entity.WithdrawSignature({ actor, signatureId: signature, confirmedBy: confirmer }),
-        { answerStatus: 200 }
+        { resultAnswers: true }
       )
     })
 

@@ -30,13 +30,13 @@ for (const database of databases) {
         database,
         Effect.gen(function*() {
           const idempotency = yield* Idempotency
-          expect((yield* idempotency.claim("org:live", "k1", "h1"))._tag).toBe("Proceed")
+          expect((yield* idempotency.claim("org:live", "k1", "h1", 201))._tag).toBe("Proceed")
           yield* idempotency.settle({ scope: "org:live", key: "k1", claimedAt: 0, stored: null }, answer(1))
           yield* TestClock.adjust("23 hours")
-          expect(yield* idempotency.claim("org:live", "k1", "h1")).toEqual({ _tag: "Replay", status: 201, body: "{\"n\":1}" })
-          expect((yield* idempotency.claim("org:live", "k1", "h2"))._tag).toBe("Mismatch")
+          expect(yield* idempotency.claim("org:live", "k1", "h1", 201)).toEqual({ _tag: "Replay", status: 201, body: "{\"n\":1}" })
+          expect((yield* idempotency.claim("org:live", "k1", "h2", 201))._tag).toBe("Mismatch")
           yield* TestClock.adjust("1 hour")
-          expect((yield* idempotency.claim("org:live", "k1", "h2"))._tag).toBe("Proceed")
+          expect((yield* idempotency.claim("org:live", "k1", "h2", 201))._tag).toBe("Proceed")
           const sql = yield* SqlClient.SqlClient
           expect((yield* Effect.orDie(sql`SELECT request_hash FROM idempotency_keys WHERE key = 'k1'`))[0]).toEqual({ request_hash: "h2" })
         })
@@ -47,10 +47,10 @@ for (const database of databases) {
         database,
         Effect.gen(function*() {
           const idempotency = yield* Idempotency
-          expect((yield* idempotency.claim("org:live", "k2", "h"))._tag).toBe("Proceed")
-          expect((yield* idempotency.claim("org:live", "k2", "h"))._tag).toBe("InFlight")
+          expect((yield* idempotency.claim("org:live", "k2", "h", 201))._tag).toBe("Proceed")
+          expect((yield* idempotency.claim("org:live", "k2", "h", 201))._tag).toBe("InFlight")
           yield* TestClock.adjust("61 seconds")
-          expect((yield* idempotency.claim("org:live", "k2", "h"))._tag).toBe("Proceed")
+          expect((yield* idempotency.claim("org:live", "k2", "h", 201))._tag).toBe("Proceed")
         })
       ))
 
@@ -60,22 +60,22 @@ for (const database of databases) {
         Effect.gen(function*() {
           const idempotency = yield* Idempotency
           const sql = yield* SqlClient.SqlClient
-          const first = yield* idempotency.claim("org:live", "k3", "h")
+          const first = yield* idempotency.claim("org:live", "k3", "h", 201)
           expect(first._tag).toBe("Proceed")
           // What the contract's save statement does to the claim before the process dies.
           yield* Effect.orDie(sql`UPDATE idempotency_keys SET contract_id = 'con_x', result = '{"letter":"let_x"}'::jsonb WHERE key = 'k3'`)
-          expect((yield* idempotency.claim("org:live", "k3", "h"))._tag).toBe("InFlight")
+          expect((yield* idempotency.claim("org:live", "k3", "h", 201))._tag).toBe("InFlight")
           yield* TestClock.adjust("61 seconds")
           // It resumes under the first claim's time, so its write keeps the id it was sent with.
-          expect(yield* idempotency.claim("org:live", "k3", "h")).toEqual({
+          expect(yield* idempotency.claim("org:live", "k3", "h", 201)).toEqual({
             _tag: "Resume",
             contract: "con_x",
             result: { letter: "let_x" },
             claimedAt: first._tag === "Proceed" ? first.claimedAt : -1
           })
           // The resuming request holds a fresh lease: a concurrent retry waits.
-          expect((yield* idempotency.claim("org:live", "k3", "h"))._tag).toBe("InFlight")
-          expect((yield* idempotency.claim("org:live", "k3", "other"))._tag).toBe("Mismatch")
+          expect((yield* idempotency.claim("org:live", "k3", "h", 201))._tag).toBe("InFlight")
+          expect((yield* idempotency.claim("org:live", "k3", "other", 201))._tag).toBe("Mismatch")
         })
       ))
   })

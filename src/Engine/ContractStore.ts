@@ -76,15 +76,15 @@ export class ContractStore extends Effect.Service<ContractStore>()("Engine/Contr
      * request's idempotency key rides along as message headers, for the write to record its result
      * on the key's claim; when resuming
      * a request whose write is already stored, the stored result, decoded by the message's own
-     * result schema, is the answer and nothing is sent. `answerStatus`: the route answers with this
-     * status and the write's result, encoded by the message's schema as the route's is (the same
-     * schema), so the save keeps that answer on the claim itself and the request keeps nothing after.
+     * result schema, is the answer and nothing is sent. `resultAnswers`: the route answers with the
+     * write's result, encoded by the message's schema as the route's is (the same schema), so the
+     * save finishes the claim with it and the request keeps nothing after.
      */
     const write = <A, I, E>(
       id: string,
       message: { readonly successSchema: Schema.Schema<A, I> },
       send: (entity: ContractClient) => Effect.Effect<A, E>,
-      { answerStatus }: { readonly answerStatus?: number } = {}
+      { resultAnswers = false }: { readonly resultAnswers?: boolean } = {}
     ): Effect.Effect<A, Rejection> =>
       Effect.flatMap(Effect.serviceOption(RequestKey), (requestKey) => {
         // A handler sends one message: when resuming, that message's write is already stored.
@@ -107,12 +107,12 @@ export class ContractStore extends Effect.Service<ContractStore>()("Engine/Contr
           ? {
             [requestKeyHeaders.scope]: requestKey.value.scope,
             [requestKeyHeaders.key]: requestKey.value.key,
-            ...(answerStatus === undefined ? {} : { [requestKeyHeaders.answerStatus]: String(answerStatus) }),
+            ...(resultAnswers ? { [requestKeyHeaders.resultAnswers]: "true" } : {}),
             // The claim's time keeps a key reused after its retention from being taken for its first write.
             [writeIdHeader]: sha256(`${requestKey.value.scope}\n${requestKey.value.key}\n${requestKey.value.claimedAt}`)
           }
           : { [writeIdHeader]: randomToken() }
-        const answered = Option.isSome(requestKey) && answerStatus !== undefined
+        const answered = Option.isSome(requestKey) && resultAnswers
           ? Effect.tap(RpcClient.withHeaders(sent, headers), () => Effect.sync(() => MutableRef.set(requestKey.value.answeredByWrite, true)))
           : RpcClient.withHeaders(sent, headers)
         // The writer's answer is a result or a Rejection; anything else is the cluster's (withoutAnswer).

@@ -87,15 +87,8 @@ export const SetReplyNote = command("SetReplyNote", { note: Schema.NullOr(Schema
 export const DiscardReply = command("DiscardReply", {}, ownReply)
 export const CommitReply = command("CommitReply", { note: Schema.NullOr(Schema.String), confirmedBy: confirmer, ifMatch: hash }, CommitResult)
 export const WithdrawAsk = command("WithdrawAsk", { askId: Schema.String }, AskWithdrawn)
-// 201 for a new party; 200, with nothing sent, for someone already listed.
-export const Invite = command(
-  "Invite",
-  { invitee: Recipient, side: Schema.optional(Schema.Literal(...sides)) },
-  Schema.Struct({
-    status: Schema.Literal(200, 201),
-    ...Invited.fields
-  })
-)
+// `invited` false, with nothing sent, for someone already listed.
+export const Invite = command("Invite", { invitee: Recipient, side: Schema.optional(Schema.Literal(...sides)) }, Invited)
 export const RemoveParty = command("RemoveParty", { partyId: Schema.String }, Removed)
 export const Cancel = command("Cancel", { reason: Schema.String }, Cancelled)
 export const Sign = command("Sign", {

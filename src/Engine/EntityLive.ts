@@ -42,19 +42,18 @@ interface Message {
 }
 
 /**
- * The request's answer, when the route answers with this write's result: the status it named and
- * the result as HttpApi writes it, encoded by the message's schema (the route's own) as JSON.
+ * The request's answer, when it is this write's result (the message says so): the result as the
+ * message's schema encodes it, in JSON. Which status answers it is the HTTP edge's to say.
  */
 const answerOf = (message: Message, result: unknown) => {
-  const status = message.headers[requestKeyHeaders.answerStatus]
-  if (status === undefined) return Effect.succeed(null)
+  if (message.headers[requestKeyHeaders.resultAnswers] === undefined) return Effect.succeed(null)
   // cast: the protocol's map holds each request's schema as Schema.Any; encoding needs it as a Schema of unknown, which it is at run time
   const schema = Contract.protocol.requests.get(message.tag)!.successSchema as Schema.Schema<unknown, unknown>
-  return Effect.map(Effect.orDie(Schema.encodeUnknown(schema)(result)), (encoded) => ({ status: Number(status), body: JSON.stringify(encoded) }))
+  return Effect.map(Effect.orDie(Schema.encodeUnknown(schema)(result)), (encoded) => JSON.stringify(encoded))
 }
 
 /** The idempotency key the message was sent under, for the save to record its result (and answer) on. */
-const requestKeyOf = (message: Message, answer: { readonly status: number; readonly body: string } | null) => {
+const requestKeyOf = (message: Message, answer: string | null) => {
   const scope = message.headers[requestKeyHeaders.scope]
   const key = message.headers[requestKeyHeaders.key]
   return scope === undefined || key === undefined ? null : { scope, key, answer }

@@ -3,6 +3,7 @@ import { Effect } from "effect"
 import { type Caller, orgScope } from "../Auth/Actor.js"
 import { reject } from "../Domain/Contract/Rejection.js"
 import { fingerprint, type Idempotency } from "../Idempotency/Idempotency.js"
+import type { Route } from "../Http/RouteTable.js"
 import { count, idempotentRequests } from "../Operations/Metrics.js"
 import { RetryLater } from "./Answer.js"
 
@@ -25,6 +26,7 @@ export const keyOf = (request: HttpServerRequest.HttpServerRequest) => {
 export const idempotent = <R>(
   idempotency: Idempotency,
   request: HttpServerRequest.HttpServerRequest,
+  route: Route,
   path: string,
   caller: Caller,
   /** The request's content as the key compares it: the checked JSON, or an upload's fingerprint. */
@@ -34,7 +36,7 @@ export const idempotent = <R>(
   Effect.gen(function*() {
     const key = yield* keyOf(request)
     const scope = orgScope(caller)
-    const claim = yield* idempotency.claim(scope, key, fingerprint(request.method, path, content))
+    const claim = yield* idempotency.claim(scope, key, fingerprint(request.method, path, content), route.successStatus)
     yield* count(idempotentRequests, { outcome: claim._tag === "InFlight" ? "in_flight" : claim._tag.toLowerCase() })
     switch (claim._tag) {
       case "Mismatch":

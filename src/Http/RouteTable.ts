@@ -1,4 +1,4 @@
-import { HttpApi, type HttpApiGroup } from "@effect/platform"
+import { HttpApi, type HttpApiGroup, HttpApiSchema } from "@effect/platform"
 import { Context, Either, Option, Schema } from "effect"
 import { type EndpointPolicy, Policy } from "./Policy.js"
 
@@ -9,6 +9,8 @@ export interface Route {
   readonly hasPayload: boolean
   /** Every field of the body is optional, so no body at all is read as `{}` (as Stripe does). */
   readonly emptyBodyAllowed: boolean
+  /** The status a success answers with: an idempotency claim carries it for a write that finishes the claim itself. */
+  readonly successStatus: number
 }
 
 const split = (path: string) => path.split("/").filter((segment) => segment !== "")
@@ -76,7 +78,8 @@ export const routeTable = <Id extends string, Groups extends HttpApiGroup.HttpAp
         emptyBodyAllowed: Option.match(endpoint.payloadSchema, {
           onNone: () => false,
           onSome: (schema) => Either.isRight(Schema.decodeUnknownEither(schema)({}))
-        })
+        }),
+        successStatus: HttpApiSchema.getStatusSuccess(endpoint.successSchema)
       })
     }
   })

@@ -80,10 +80,11 @@ export class Idempotency extends Effect.Service<Idempotency>()("Idempotency/Idem
   effect: Effect.gen(function*() {
     const repo = yield* IdempotencyRepo
 
-    const claim = Effect.fnUntraced(function*(scope: string, key: string, requestHash: string) {
+    /** `successStatus`: the route's, for a contract write whose result is the whole answer to finish the claim with. */
+    const claim = Effect.fnUntraced(function*(scope: string, key: string, requestHash: string, successStatus: number) {
       for (let attempt = 0; attempt < 5; attempt++) {
         const now = yield* Clock.currentTimeMillis
-        if (yield* repo.claim(scope, key, requestHash, new Date(now), new Date(now + lease))) return proceed(now)
+        if (yield* repo.claim(scope, key, requestHash, new Date(now), new Date(now + lease), successStatus)) return proceed(now)
         const found = yield* repo.find(scope, key)
         if (Option.isNone(found)) continue
         const row = found.value

@@ -31,10 +31,10 @@ export class IdempotencyRepo extends Effect.Service<IdempotencyRepo>()("Idempote
      * whatever the request then stores commits synchronously, flushing the claim before it.
      */
     const claim = Effect.fnUntraced(
-      function*(scope: string, key: string, requestHash: string, now: Date, lockedUntil: Date) {
+      function*(scope: string, key: string, requestHash: string, now: Date, lockedUntil: Date, successStatus: number) {
         const rows = yield* sql`
-          INSERT INTO idempotency_keys (scope, key, request_hash, created_at, locked_until)
-          VALUES (${scope}, ${key}, ${requestHash}, ${now}, ${lockedUntil})
+          INSERT INTO idempotency_keys (scope, key, request_hash, created_at, locked_until, success_status)
+          VALUES (${scope}, ${key}, ${requestHash}, ${now}, ${lockedUntil}, ${successStatus})
           ON CONFLICT (scope, key) DO NOTHING
           RETURNING key, ${flushLater}`
         return rows.length === 1

@@ -26,8 +26,8 @@ export type ClaimedKey = Omit<Context.Tag.Service<RequestKey>, "answeredByWrite"
 export const requestKeyHeaders = {
   scope: "x-idempotency-scope",
   key: "x-idempotency-key",
-  /** Present when the request's answer is the write's result: the HTTP status it answers with. */
-  answerStatus: "x-idempotency-answer-status"
+  /** Present when the write's result is the request's whole answer: the save finishes the claim with it. */
+  resultAnswers: "x-idempotency-result-answers"
 } as const
 
 /**

@@ -39,9 +39,8 @@ const orgFits = (contract: Contract, seat: Seat, side: Side, org: string | null)
   return seat.side === "counterparty" || theirs.length === 0 || theirs.includes(org)
 }
 
-/** 201 for a new party; 200, with nothing sent, for someone already listed. */
+/** `invited`: a new party, sent a link; false, with nothing sent, for someone already listed. */
 export interface InviteResult {
-  readonly status: 200 | 201
   readonly party: string
   readonly person: string
   readonly invited: boolean
@@ -75,7 +74,7 @@ export const invite = (
   }
   const existing = liveParties(contract).find((p) => p.person === invitee.person.id || p.email.toLowerCase() === invitee.person.email.toLowerCase())
   if (existing !== undefined) {
-    const result = { status: 200 as const, party: existing.id, person: existing.person, invited: false, link_sent: false, words_hash: contract.words_hash }
+    const result = { party: existing.id, person: existing.person, invited: false, link_sent: false, words_hash: contract.words_hash }
     return { contract, events: [], result } satisfies Decided<unknown>
   }
   if (liveParties(contract).length >= maxParties) {
@@ -118,7 +117,7 @@ export const invite = (
     contract: appendEvents(next, events, input.now),
     events,
     mail,
-    result: { status: 201 as const, party: party.id, person: party.person, invited: true, link_sent: true, words_hash: next.words_hash }
+    result: { party: party.id, person: party.person, invited: true, link_sent: true, words_hash: next.words_hash }
   } satisfies Decided<unknown>
 }
 
