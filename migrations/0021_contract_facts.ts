@@ -2,7 +2,7 @@ import { SqlClient } from "@effect/sql"
 import { Effect } from "effect"
 import { factColumns, factIndexRows } from "../src/Domain/Ask/FactIndex.js"
 import type { Fact } from "../src/Domain/Words/Fact.js"
-import { parseJson } from "../src/Sql/Values.js"
+import { parseJson } from "./support/parseJson.js"
 
 // Issue 31. `POST /ask` answers a question about a fact ("governed by the laws of New York",
 // "renew automatically", "expire before 2020") from the facts themselves: one row per fact of

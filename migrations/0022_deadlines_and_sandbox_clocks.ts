@@ -3,7 +3,7 @@ import { Effect } from "effect"
 import type { Contract } from "../src/Domain/Contract/Contract.js"
 import { deadlineColumns, deadlineRowOf } from "../src/Domain/Deadlines/DeadlineRow.js"
 import { asId } from "../src/Domain/Contract/Ids.js"
-import { parseJson } from "../src/Sql/Values.js"
+import { parseJson } from "./support/parseJson.js"
 
 // Issue 32. An executed or filed contract's key dates (its expiration, the last day to give notice
 // against a renewal) as columns `GET /contracts?expires_before=&notice_before=` filters on, and the

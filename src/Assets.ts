@@ -14,7 +14,7 @@ export const renderAsset = (row: AssetRow, relationship: string | null) => ({
   id: row.id,
   object: "asset" as const,
   state: "stored" as const,
-  role: row.role as (typeof assetRoles)[number],
+  role: row.role,
   contract: row.contract_id,
   // A contract's asset belongs to the contract's relationship too (implied by the contract).
   relationship: row.relationship_id ?? relationship,
@@ -23,7 +23,7 @@ export const renderAsset = (row: AssetRow, relationship: string | null) => ({
   pages: row.pages,
   bytes: Number(row.bytes),
   checksum: row.checksum,
-  created_at: new Date(row.created_at).toISOString()
+  created_at: row.created_at
 })
 
 /**
@@ -46,8 +46,8 @@ export class Assets extends Effect.Service<Assets>()("Assets", {
         })
       }
       const declaredRole = upload.fields.get("role")
-      const role = declaredRole ?? "attachment"
-      if (!assetRoles.some((r) => r === role)) {
+      const role = assetRoles.find((known) => known === (declaredRole ?? "attachment"))
+      if (role === undefined) {
         return yield* reject("invalid_request", `role must be one of ${assetRoles.join(", ")}.`, { param: "role" })
       }
       const file = upload.files[0]

@@ -86,7 +86,7 @@ export class Imports extends Effect.Service<Imports>()("Imports", {
           mode: actor.mode,
           contract_id: null,
           relationship_id: null,
-          role: "provenance",
+          role: "provenance" as const,
           filename: file.filename,
           content_type: contentTypeOf(formats[position]!),
           format: formats[position]!,

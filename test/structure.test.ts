@@ -3,6 +3,7 @@ import { parseCircular, parseDependencyTree } from "dpdm"
 import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from "node:fs"
 import { tmpdir } from "node:os"
 import { dirname, join, relative, resolve } from "node:path"
+import ts from "typescript"
 
 const root = new URL("..", import.meta.url).pathname
 
@@ -99,6 +100,32 @@ describe("the source's structure", () => {
     )
     expect(sourceFiles.filter((file) => file.startsWith("src/Http/")).length).toBeGreaterThan(10)
     expect(upward).toEqual([])
+  })
+
+  it("casts at most ten values in src/, each under a comment that gives its reason", () => {
+    const casts = sourceFiles.flatMap((file) => {
+      const text = readFileSync(join(root, file), "utf8")
+      const source = ts.createSourceFile(file, text, ts.ScriptTarget.Latest, true)
+      const found: Array<{ where: string; reasoned: boolean }> = []
+      const visit = (node: ts.Node) => {
+        const isCast = (ts.isAsExpression(node) || ts.isTypeAssertionExpression(node)) &&
+          !(ts.isTypeReferenceNode(node.type) && node.type.getText(source) === "const")
+        // `x as unknown as T` is one cast, counted at its outer `as`.
+        const innerOfDouble = node.parent !== undefined && ts.isAsExpression(node.parent) && node.parent.expression === node
+        if (isCast && !innerOfDouble) {
+          const line = source.getLineAndCharacterOfPosition(node.getStart(source)).line
+          // The reason sits on one of the three lines above the cast, as `// cast: why`.
+          const above = text.split("\n").slice(Math.max(0, line - 3), line + 1).join("\n")
+          found.push({ where: `${file}:${line + 1}`, reasoned: /\/\/ cast: \S/.test(above) })
+        }
+        ts.forEachChild(node, visit)
+      }
+      visit(source)
+      return found
+    })
+    expect(casts.filter((cast) => !cast.reasoned).map((cast) => cast.where)).toEqual([])
+    expect(casts.length).toBeGreaterThan(0)
+    expect(casts.map((cast) => cast.where).length, casts.map((cast) => cast.where).join("\n")).toBeLessThanOrEqual(10)
   })
 
   it("has no import cycle anywhere in src/", async () => {

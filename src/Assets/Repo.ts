@@ -1,6 +1,7 @@
 import { SqlClient } from "@effect/sql"
 import { Effect } from "effect"
-import type { AssetRow, NewAsset } from "./Rows.js"
+import { decodeRows } from "../Sql/Rows.js"
+import { AssetRow, type NewAsset } from "./Rows.js"
 
 const columns =
   "id, org_id, mode, contract_id, relationship_id, role, filename, content_type, format, pages, bytes::float8 AS bytes, checksum, created_by, created_at"
@@ -10,18 +11,22 @@ export class AssetsRepo extends Effect.Service<AssetsRepo>()("Assets/AssetsRepo"
   effect: Effect.gen(function*() {
     const sql = yield* SqlClient.SqlClient
     const fields = sql.literal(columns)
+    const decoded = decodeRows(AssetRow)
 
     const insert = (asset: NewAsset | AssetRow) => Effect.orDie(sql`INSERT INTO assets ${sql.insert({ pages: null, ...asset, text_layer: null })}`)
 
     const ofContract = (contractId: string) =>
-      Effect.orDie(sql<AssetRow>`SELECT ${fields} FROM assets WHERE contract_id = ${contractId} ORDER BY created_at, id`)
+      Effect.flatMap(Effect.orDie(sql`SELECT ${fields} FROM assets WHERE contract_id = ${contractId} ORDER BY created_at, id`), decoded)
 
     /** The contracts' assets plus the relationship's own, oldest first. */
     const ofRelationship = (relationshipId: string, contractIds: ReadonlyArray<string>) =>
-      Effect.orDie(sql<AssetRow>`
-        SELECT ${fields} FROM assets
-        WHERE relationship_id = ${relationshipId} OR contract_id IN (SELECT jsonb_array_elements_text(${JSON.stringify(contractIds)}::jsonb))
-        ORDER BY created_at, id`)
+      Effect.flatMap(
+        Effect.orDie(sql`
+          SELECT ${fields} FROM assets
+          WHERE relationship_id = ${relationshipId} OR contract_id IN (SELECT jsonb_array_elements_text(${JSON.stringify(contractIds)}::jsonb))
+          ORDER BY created_at, id`),
+        decoded
+      )
 
     /** The text layer the parse read, kept with the asset, and its page count. */
     const keepTextLayer = (id: string, text: string, pages: number) =>

@@ -15,7 +15,7 @@ import { defaultContractIdleSeconds, ServerConfig } from "../Config.js"
 import { internalError, notFound, Rejection } from "../Domain/Contract/Rejection.js"
 import { signContract, withdrawSignature } from "../Domain/Signing/SignAndWithdraw.js"
 import { findTemplate } from "../Templates/Catalog.js"
-import { Contract } from "./Entity.js"
+import * as Messages from "./Entity.js"
 import { LiveContracts } from "./LiveContracts.js"
 import { ContractsRepo, type RecentWrite } from "./Repo.js"
 import { WriteProbe } from "./WriteProbe.js"
@@ -45,12 +45,10 @@ interface Message {
  * The request's answer, when it is this write's result (the message says so): the result as the
  * message's schema encodes it, in JSON. Which status answers it is the HTTP edge's to say.
  */
-const answerOf = (message: Message, result: unknown) => {
-  if (message.headers[requestKeyHeaders.resultAnswers] === undefined) return Effect.succeed(null)
-  // cast: the protocol's map holds each request's schema as Schema.Any; encoding needs it as a Schema of unknown, which it is at run time
-  const schema = Contract.protocol.requests.get(message.tag)!.successSchema as Schema.Schema<unknown, unknown>
-  return Effect.map(Effect.orDie(Schema.encodeUnknown(schema)(result)), (encoded) => JSON.stringify(encoded))
-}
+const answerOf = <A, I>(schema: Schema.Schema<A, I>, message: Message, result: A) =>
+  message.headers[requestKeyHeaders.resultAnswers] === undefined
+    ? Effect.succeed(null)
+    : Effect.map(Effect.orDie(Schema.encode(schema)(result)), (encoded) => JSON.stringify(encoded))
 
 /** The idempotency key the message was sent under, for the save to record its result (and answer) on. */
 const requestKeyOf = (message: Message, answer: string | null) => {
@@ -61,7 +59,7 @@ const requestKeyOf = (message: Message, answer: string | null) => {
 
 // The idle time is an entity option, fixed when the layer is built, so the layer is built from config.
 export const ContractLive = Layer.unwrapEffect(Effect.map(ServerConfig, (settings) =>
-  Contract.toLayer(
+  Messages.Contract.toLayer(
     Effect.gen(function*() {
       const address = yield* Entity.CurrentAddress
       const id = asId("con", address.entityId)
@@ -97,7 +95,11 @@ export const ContractLive = Layer.unwrapEffect(Effect.map(ServerConfig, (setting
             Effect.fail(internalError)
           ))
 
-      const write = <A>(message: Message, decide: (contract: Option.Option<Aggregate>, now: string) => Rejection | Decided<A>) =>
+      const write = <A, I>(
+        command: { readonly successSchema: Schema.Schema<A, I> },
+        message: Message,
+        decide: (contract: Option.Option<Aggregate>, now: string) => Rejection | Decided<A>
+      ) =>
         answeringDefects(probe.around(
           id,
           Effect.gen(function*() {
@@ -106,12 +108,11 @@ export const ContractLive = Layer.unwrapEffect(Effect.map(ServerConfig, (setting
             const writeId = message.headers[writeIdHeader]
             const done = recent.find((write) => write.id === writeId)
             // The stored result is the JSON the result was saved as, which its message's schema reads (as on a resumed request).
-            // cast: a stored result is typed by the message it answered, which only this message's A names (the map of recent writes is untyped JSON)
-            if (done !== undefined) return done.result as A
+            if (done !== undefined) return yield* Effect.orDie(Schema.decodeUnknown(command.successSchema)(done.result))
             const decided = decide(before, yield* now)
             if (decided instanceof Rejection) return yield* Effect.fail(decided)
             const written = writeId === undefined ? recent : [...recent, { id: writeId, result: decided.result ?? null }].slice(-recentWritesKept)
-            const request = requestKeyOf(message, yield* answerOf(message, decided.result))
+            const request = requestKeyOf(message, yield* answerOf(command.successSchema, message, decided.result))
             // Once sent, the save and the copy move together: a request that gives up (a 503) must not
             // leave the statement committed and the copy behind it.
             yield* Effect.uninterruptible(Effect.gen(function*() {
@@ -127,15 +128,18 @@ export const ContractLive = Layer.unwrapEffect(Effect.map(ServerConfig, (setting
           })
         ))
 
-      const existing = <A>(message: Message, decide: (contract: Aggregate, now: string) => Rejection | Decided<A>) =>
-        write(message, (contract, at) => Option.isNone(contract) ? notFound("contract", id) : decide(contract.value, at))
+      const existing = <A, I>(
+        command: { readonly successSchema: Schema.Schema<A, I> },
+        message: Message,
+        decide: (contract: Aggregate, now: string) => Rejection | Decided<A>
+      ) => write(command, message, (contract, at) => Option.isNone(contract) ? notFound("contract", id) : decide(contract.value, at))
 
       // What every write is decided with besides its message: the time, the service's URL and fresh ids.
       const given = (now: string) => ({ now, publicUrl: config.publicUrl, newId: makeId })
 
       return {
         Draft: ({ payload, ...message }) =>
-          write(message, (contract, at) => {
+          write(Messages.Draft, message, (contract, at) => {
             if (Option.isSome(contract)) return new Rejection({ code: "invalid_request", message: "This contract already exists." })
             const template = findTemplate(payload.templateId)
             if (template === undefined) return notFound("template", payload.templateId, "template_id")
@@ -143,24 +147,36 @@ export const ContractLive = Layer.unwrapEffect(Effect.map(ServerConfig, (setting
             if (drafted instanceof Rejection || payload.prompted === undefined) return drafted
             return { ...drafted, result: { ...drafted.result, proposed_recipients: payload.prompted.recipients } }
           }),
-        SetFact: ({ payload, ...message }) => existing(message, (contract, at) => setFact(contract, payload.actor, { ...payload, ...given(at) })),
-        ConfirmFact: ({ payload, ...message }) => existing(message, (contract, at) => confirmFact(contract, payload.actor, { ...payload, ...given(at) })),
-        Send: ({ payload, ...message }) => existing(message, (contract, at) => sendContract(contract, payload.actor, { ...payload, ...given(at) })),
-        StageDecision: ({ payload, ...message }) => existing(message, (contract, at) => stageDecision(contract, payload.actor, { ...payload, ...given(at) })),
-        ApplyPlaybook: ({ payload, ...message }) => existing(message, (contract, at) => applyPlaybook(contract, payload.actor, { ...payload, ...given(at) })),
-        WithdrawDecision: ({ payload, ...message }) => existing(message, (contract) => withdrawDecision(contract, payload.actor, payload)),
-        SetReplyNote: ({ payload, ...message }) => existing(message, (contract) => setReplyNote(contract, payload.actor, payload)),
-        DiscardReply: ({ payload, ...message }) => existing(message, (contract) => discardReply(contract, payload.actor)),
-        CommitReply: ({ payload, ...message }) => existing(message, (contract, at) => commitReply(contract, payload.actor, { ...payload, ...given(at) })),
-        WithdrawAsk: ({ payload, ...message }) => existing(message, (contract, at) => withdrawAsk(contract, payload.actor, { ...payload, ...given(at) })),
-        Invite: ({ payload, ...message }) => existing(message, (contract, at) => invite(contract, payload.actor, { ...payload, ...given(at) })),
-        RemoveParty: ({ payload, ...message }) => existing(message, (contract, at) => removeParty(contract, payload.actor, { ...payload, ...given(at) })),
-        Cancel: ({ payload, ...message }) => existing(message, (contract, at) => cancelContract(contract, payload.actor, { ...payload, ...given(at) })),
-        Sign: ({ payload, ...message }) => existing(message, (contract, at) => signContract(contract, payload.actor, { ...payload, ...given(at) })),
+        SetFact: ({ payload, ...message }) =>
+          existing(Messages.SetFact, message, (contract, at) => setFact(contract, payload.actor, { ...payload, ...given(at) })),
+        ConfirmFact: ({ payload, ...message }) =>
+          existing(Messages.ConfirmFact, message, (contract, at) => confirmFact(contract, payload.actor, { ...payload, ...given(at) })),
+        Send: ({ payload, ...message }) =>
+          existing(Messages.Send, message, (contract, at) => sendContract(contract, payload.actor, { ...payload, ...given(at) })),
+        StageDecision: ({ payload, ...message }) =>
+          existing(Messages.StageDecision, message, (contract, at) => stageDecision(contract, payload.actor, { ...payload, ...given(at) })),
+        ApplyPlaybook: ({ payload, ...message }) =>
+          existing(Messages.ApplyPlaybook, message, (contract, at) => applyPlaybook(contract, payload.actor, { ...payload, ...given(at) })),
+        WithdrawDecision: ({ payload, ...message }) =>
+          existing(Messages.WithdrawDecision, message, (contract) => withdrawDecision(contract, payload.actor, payload)),
+        SetReplyNote: ({ payload, ...message }) => existing(Messages.SetReplyNote, message, (contract) => setReplyNote(contract, payload.actor, payload)),
+        DiscardReply: ({ payload, ...message }) => existing(Messages.DiscardReply, message, (contract) => discardReply(contract, payload.actor)),
+        CommitReply: ({ payload, ...message }) =>
+          existing(Messages.CommitReply, message, (contract, at) => commitReply(contract, payload.actor, { ...payload, ...given(at) })),
+        WithdrawAsk: ({ payload, ...message }) =>
+          existing(Messages.WithdrawAsk, message, (contract, at) => withdrawAsk(contract, payload.actor, { ...payload, ...given(at) })),
+        Invite: ({ payload, ...message }) =>
+          existing(Messages.Invite, message, (contract, at) => invite(contract, payload.actor, { ...payload, ...given(at) })),
+        RemoveParty: ({ payload, ...message }) =>
+          existing(Messages.RemoveParty, message, (contract, at) => removeParty(contract, payload.actor, { ...payload, ...given(at) })),
+        Cancel: ({ payload, ...message }) =>
+          existing(Messages.Cancel, message, (contract, at) => cancelContract(contract, payload.actor, { ...payload, ...given(at) })),
+        Sign: ({ payload, ...message }) =>
+          existing(Messages.Sign, message, (contract, at) => signContract(contract, payload.actor, { ...payload, ...given(at) })),
         WithdrawSignature: ({ payload, ...message }) =>
-          existing(message, (contract, at) => withdrawSignature(contract, payload.actor, { ...payload, ...given(at) })),
+          existing(Messages.WithdrawSignature, message, (contract, at) => withdrawSignature(contract, payload.actor, { ...payload, ...given(at) })),
         Import: ({ payload, ...message }) =>
-          write(message, (contract, at) => {
+          write(Messages.Import, message, (contract, at) => {
             if (Option.isNone(contract)) return importContract({ ...payload, ...given(at), id, mode: payload.actor.mode })
             // The same import again (its worker resumed after a restart): the contract it made answers.
             if (contract.value.imported?.import !== payload.importId) {
@@ -168,18 +184,19 @@ export const ContractLive = Layer.unwrapEffect(Effect.map(ServerConfig, (setting
             }
             return { contract: contract.value, events: [], result: importSummary(contract.value, payload.parse.missing.length) }
           }),
-        ConfirmBlock: ({ payload, ...message }) => existing(message, (contract, at) => confirmBlock(contract, payload.actor, { ...payload, ...given(at) })),
+        ConfirmBlock: ({ payload, ...message }) =>
+          existing(Messages.ConfirmBlock, message, (contract, at) => confirmBlock(contract, payload.actor, { ...payload, ...given(at) })),
         ImportLetter: ({ payload, ...message }) =>
-          existing(message, (contract, at) => importLetter(contract, payload.actor, { ...payload, origin: "email", ...given(at) })),
+          existing(Messages.ImportLetter, message, (contract, at) => importLetter(contract, payload.actor, { ...payload, origin: "email", ...given(at) })),
         // Nothing due is no write at all: the scheduler may ask of a contract another runner already served.
         PassTime: ({ payload, ...message }) =>
           Effect.flatMap(current, (contract) =>
             Option.isNone(contract) || passTime(contract.value, payload) === null
               ? Effect.succeed({ acted: [] })
-              : existing(message, (stored) => passTime(stored, payload) ?? { contract: stored, events: [], result: { acted: [] } })),
+              : existing(Messages.PassTime, message, (stored) => passTime(stored, payload) ?? { contract: stored, events: [], result: { acted: [] } })),
         Amend: ({ payload, ...message }) =>
           answeringDefects(Effect.flatMap(live.read(payload.parent, repo.load), (parent) =>
-            write(message, (contract, at) =>
+            write(Messages.Amend, message, (contract, at) =>
               Option.isSome(contract)
                 ? new Rejection({ code: "invalid_request", message: "This contract already exists." })
                 : Option.isNone(parent)

@@ -46,6 +46,7 @@ const requestFor = (outer: HttpServerRequest.HttpServerRequest, call: ApiCall, t
   if (body !== null) message.push(body)
   message.push(null)
   // The platform's Node request class, as the outer request was made with; its one constructor.
+  // cast: @effect/platform-node exports the class only as a type, so its constructor is reached through an instance
   const NodeRequest = outer.constructor as new(source: IncomingMessage, response: unknown) => HttpServerRequest.HttpServerRequest
   return new NodeRequest(message, NodeHttpServerRequest.toServerResponse(outer))
 }

@@ -66,8 +66,9 @@ export const scanFile = (address: string, path: string, timeoutMs: number): Prom
       socket.write("zINSTREAM\0")
       // Opened only once connected, so a missing file is reported through this promise and never unhandled.
       file = createReadStream(path, { highWaterMark: chunkSize })
-      // cast: a read stream without an encoding yields Buffers, but Node types its iterator as `any`
-      for await (const chunk of file as AsyncIterable<Buffer>) {
+      // A read stream without an encoding yields Buffers; Node types its iterator as `any`, so check.
+      for await (const read of file) {
+        const chunk = Buffer.isBuffer(read) ? read : Buffer.from(String(read))
         const length = Buffer.alloc(4)
         length.writeUInt32BE(chunk.length)
         socket.write(length)

@@ -22,7 +22,8 @@ let spawned: Thread | undefined
 // cast: tesseract.js's internal spawner module ships no types
 const threads = require("tesseract.js/src/worker/node/index.js") as { spawnWorker: (options: { workerPath: string }) => Thread }
 threads.spawnWorker = ({ workerPath }) => (spawned = new Thread(workerPath, { execArgv: [] }))
-const tesseract = require("tesseract.js") as typeof Tesseract
+// Required after the spawner is replaced, so not imported; `require` answers `any`, typed here.
+const tesseract: typeof Tesseract = require("tesseract.js")
 
 // LSTM-only data, the smallest (3 MB): the full 4.0.0 set adds the legacy engine and read our scans no better.
 const langPath = join(dirname(require.resolve("@tesseract.js-data/eng/package.json")), "4.0.0_best_int")

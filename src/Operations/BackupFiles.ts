@@ -3,7 +3,6 @@ import { open, readdir, rename, rm } from "node:fs/promises"
 import { dirname } from "node:path"
 import { Readable } from "node:stream"
 import { pipeline } from "node:stream/promises"
-import type { ReadableStream } from "node:stream/web"
 import { Option, Schema } from "effect"
 import * as Tar from "tar"
 import { backupFormat, BackupManifest, manifestName } from "./BackupManifest.js"
@@ -60,8 +59,7 @@ export const downloadBackup = async (base: string, token: string, to: string): P
   if (!response.ok || response.body === null) throw new Error(await refusal(response))
   const partial = `${to}.partial-${process.pid}`
   try {
-    // cast: fetch's body is the DOM's ReadableStream type, which Readable.fromWeb takes as node:stream/web's: the same object
-    await pipeline(Readable.fromWeb(response.body as ReadableStream<Uint8Array>), createWriteStream(partial, { flags: "wx" }))
+    await pipeline(Readable.fromWeb(response.body), createWriteStream(partial, { flags: "wx" }))
     await syncPath(partial)
     const manifest = await readManifest(partial)
     await rename(partial, to)

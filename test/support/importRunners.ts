@@ -67,7 +67,7 @@ export const seeded = (markers: ReadonlyArray<string>) =>
         mode: "live" as const,
         contract_id: null,
         relationship_id: null,
-        role: "provenance",
+        role: "provenance" as const,
         filename: `${marker}.txt`,
         content_type: "text/plain",
         format: "txt",

@@ -9,7 +9,8 @@ const daysIn = (year: number, month: number) => new Date(Date.UTC(year, month, 0
 
 export const isDay = (value: string): boolean => /^\d{4}-\d{2}-\d{2}$/.test(value)
 
-const parts = (date: string) => date.split("-").map(Number) as [number, number, number]
+/** Year, month and day of a date `isDay` accepted. */
+const parts = (date: string): readonly [number, number, number] => [Number(date.slice(0, 4)), Number(date.slice(5, 7)), Number(date.slice(8, 10))]
 
 /** `date` moved by `period` forward (`times` > 0) or back (`times` < 0); null when either is not one of the forms above. */
 export const shiftDate = (date: string, period: string, times = 1): string | null => {

@@ -14,7 +14,10 @@ export const signatureHeader = (secrets: ReadonlyArray<string>, timestamp: numbe
 
 /** The receiver's side, as docs/webhooks.md tells it: any `v1` made with the secret, within the tolerance. */
 export const verifySignature = (header: string, body: string, secret: string, nowSeconds: number): boolean => {
-  const pairs = header.split(",").map((part) => part.split("=", 2) as [string, string | undefined])
+  const pairs = header.split(",").map((part): readonly [string, string | undefined] => {
+    const [key = "", value] = part.split("=", 2)
+    return [key, value]
+  })
   const timestamp = Number(pairs.find(([key]) => key === "t")?.[1])
   if (!Number.isInteger(timestamp) || Math.abs(nowSeconds - timestamp) > toleranceSeconds) return false
   const expected = Buffer.from(hmac(secret, timestamp, body), "hex")
