@@ -124,22 +124,33 @@ const send = async (url: string, init: RequestInit, what: string) => {
   }
 }
 
-/** Fingerprints cached until something may have moved: a successful write or a setup write. */
+/**
+ * Fingerprints cached until something may have moved: a successful write or a setup write. One is
+ * kept per contract, since a refused write moves nothing: the sweep goes from operation to
+ * operation, each on its own contract, and a contract read before is still as it was.
+ */
 export const fingerprintsOf = (world: World) => {
   let moves = 0
-  let cached: { key: string; value: string } | undefined
+  const cached = new Map<string | undefined, { readonly at: string; readonly value: string }>()
+  const now = () => `${world.version()}:${moves}`
   const fresh = async (contract: string | undefined) => {
-    cached = { key: `${contract}:${world.version()}:${moves}`, value: await world.fingerprint(contract) }
-    return cached.value
+    const at = now()
+    const value = await world.fingerprint(contract)
+    cached.set(contract, { at, value })
+    return value
   }
   return {
-    /** The state before a write: the last one read, unless something may have moved since. */
-    read: (contract: string | undefined) => cached?.key === `${contract}:${world.version()}:${moves}` ? Promise.resolve(cached.value) : fresh(contract),
+    /** The state before a write: the last one read of this contract, unless something may have moved since. */
+    read: (contract: string | undefined) => {
+      const kept = cached.get(contract)
+      return kept?.at === now() ? Promise.resolve(kept.value) : fresh(contract)
+    },
     /** The state after a write, always read again. */
     fresh,
     /** Something may have changed: a write succeeded, or a check failed partway. */
     moved: () => {
       moves++
+      cached.clear()
     }
   }
 }
