@@ -38,6 +38,7 @@ export const answerOf = (question: string, pieces: Iterable<AnswerPiece>, model:
  * ranks fall away, each read back through the same visibility as the contract's GET.
  */
 export class Ask extends Effect.Service<Ask>()("Ask", {
+  dependencies: [AskRepo.Default, ContractStore.Default],
   effect: Effect.gen(function*() {
     const repo = yield* AskRepo
     const store = yield* ContractStore

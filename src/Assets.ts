@@ -31,6 +31,7 @@ export const renderAsset = (row: AssetRow, relationship: string | null) => ({
  * only, never parses; an import's provenance asset comes through here too, with its text layer.
  */
 export class Assets extends Effect.Service<Assets>()("Assets", {
+  dependencies: [ContractStore.Default, AssetStore.Default, AssetsRepo.Default],
   effect: Effect.gen(function*() {
     const repo = yield* AssetsRepo
     const files = yield* AssetStore

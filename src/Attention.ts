@@ -54,5 +54,5 @@ export class Attention extends Effect.Service<Attention>()("Attention", {
 
     return { feed } as const
   }),
-  dependencies: [AttentionRepo.Default]
+  dependencies: [AttentionRepo.Default, Ingress.Default]
 }) {}

@@ -17,6 +17,7 @@ const hasPdf = (contract: Contract) => contract.state === "executed" || contract
 
 /** An executed contract's signed certificate, and an executed or filed contract's PDF: links that expire, and the documents behind them. */
 export class Certificates extends Effect.Service<Certificates>()("Certificates", {
+  dependencies: [ContractStore.Default, Assets.Default, SigningKey.Default, SandboxClocks.Default],
   effect: Effect.gen(function*() {
     const store = yield* ContractStore
     const assets = yield* Assets

@@ -15,6 +15,7 @@ type DraftFacts = NonNullable<typeof DraftRequest.Type["facts"]>
 
 /** Drafting, amending and reading contracts: the sheet, the state, the list, the facts, the events. */
 export class Contracts extends Effect.Service<Contracts>()("Contracts", {
+  dependencies: [ContractStore.Default],
   effect: Effect.gen(function*() {
     const store = yield* ContractStore
     const config = yield* ServerConfig

@@ -44,6 +44,7 @@ const batchIdFor = (requestKey: Option.Option<{ readonly scope: string; readonly
  * and handed to the worker, which makes each one a contract or fails it with a reason.
  */
 export class Imports extends Effect.Service<Imports>()("Imports", {
+  dependencies: [ContractStore.Default, AssetStore.Default, Assets.Default, ImportsRepo.Default, ImportWorker.Default, Playbooks.Default],
   effect: Effect.gen(function*() {
     const repo = yield* ImportsRepo
     const assets = yield* Assets

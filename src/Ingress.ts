@@ -36,6 +36,7 @@ const freshLocalPart = () => `in-${randomBytes(12).toString("hex")}`
  * or rejects it. Nothing of one org's mail is ever read through another's.
  */
 export class Ingress extends Effect.Service<Ingress>()("Ingress", {
+  dependencies: [ContractStore.Default, AssetStore.Default, Assets.Default, Imports.Default, IngressRepo.Default],
   effect: Effect.gen(function*() {
     const repo = yield* IngressRepo
     const files = yield* AssetStore

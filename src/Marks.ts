@@ -25,6 +25,7 @@ const imageBytes = (data: string, contentType: string) => {
  * writes it belongs to the key's mode, so a sandbox key never changes what live signatures pin.
  */
 export class Marks extends Effect.Service<Marks>()("Marks", {
+  dependencies: [MarksRepo.Default],
   effect: Effect.gen(function*() {
     const repo = yield* MarksRepo
 

@@ -2,10 +2,13 @@ import { Server } from "@modelcontextprotocol/sdk/server/index.js"
 import { WebStandardStreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js"
 import { CallToolRequestSchema, type CallToolResult, ErrorCode, ListToolsRequestSchema, McpError } from "@modelcontextprotocol/sdk/types.js"
 import { Cause, Effect, Exit, Option, Runtime } from "effect"
+import { Attention } from "./Attention.js"
 import { Actor, type Caller } from "./Auth/Actor.js"
+import { Contracts } from "./Contracts.js"
 import { ServerConfig } from "./Config.js"
 import { excerpt, internalError, reject, Rejection } from "./Domain/Contract/Rejection.js"
 import { envelope } from "./Http/Envelope.js"
+import { Negotiation } from "./Negotiation.js"
 import { count, rateLimited } from "./Operations/Metrics.js"
 import { rateBucketOf, RateLimiter } from "./RateLimit/RateLimiter.js"
 import type { Tool, ToolServices } from "./Mcp/Tool.js"
@@ -29,6 +32,7 @@ const answer = (value: unknown): CallToolResult => ({
  * draft and stage, and none does more (src/Mcp/Tools.ts).
  */
 export class Mcp extends Effect.Service<Mcp>()("Mcp", {
+  dependencies: [Attention.Default, Contracts.Default, Negotiation.Default, RateLimiter.layer],
   effect: Effect.gen(function*() {
     const { docsUrl } = yield* ServerConfig
     const limiter = yield* RateLimiter

@@ -9,6 +9,7 @@ const rung = 0
 
 /** The caller as the service knows them: person, org, seats, scopes, version and credential. */
 export class Me extends Effect.Service<Me>()("Me", {
+  dependencies: [ContractStore.Default],
   effect: Effect.gen(function*() {
     const store = yield* ContractStore
 

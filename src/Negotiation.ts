@@ -21,6 +21,7 @@ interface PageQuery {
 
 /** Sending, staging decisions, the private reply, committing rounds, and reading letters and asks. */
 export class Negotiation extends Effect.Service<Negotiation>()("Negotiation", {
+  dependencies: [ContractStore.Default, NegotiationRepo.Default, Relationships.Default],
   effect: Effect.gen(function*() {
     const store = yield* ContractStore
     const repo = yield* NegotiationRepo

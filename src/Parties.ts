@@ -8,6 +8,7 @@ import type { InviteRequest } from "./Parties/Schemas.js"
 
 /** Who sits on a contract: invites and removals, withdrawing one's own ask, and cancelling the deal. */
 export class Parties extends Effect.Service<Parties>()("Parties", {
+  dependencies: [ContractStore.Default, Negotiation.Default],
   effect: Effect.gen(function*() {
     const store = yield* ContractStore
     const negotiation = yield* Negotiation

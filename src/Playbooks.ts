@@ -16,6 +16,7 @@ export const renderRule = (rule: PlaybookRule) => ({ object: "playbook_rule" as 
  * and applied to the other side's asks. A playbook is never shown to anyone outside its org.
  */
 export class Playbooks extends Effect.Service<Playbooks>()("Playbooks", {
+  dependencies: [ContractStore.Default, PlaybooksRepo.Default],
   effect: Effect.gen(function*() {
     const repo = yield* PlaybooksRepo
     const store = yield* ContractStore

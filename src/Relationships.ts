@@ -13,6 +13,7 @@ import { RelationshipsRepo } from "./Relationships/Repo.js"
  * reads their indexed columns and party rows, never their documents.
  */
 export class Relationships extends Effect.Service<Relationships>()("Relationships", {
+  dependencies: [Assets.Default, RelationshipsRepo.Default],
   effect: Effect.gen(function*() {
     const repo = yield* RelationshipsRepo
     const assets = yield* Assets

@@ -12,6 +12,7 @@ const invalid = (message: string, param: string) => reject("invalid_request", me
 
 /** `GET` and `POST /sandbox/clock`: a test key's org's clock, read and moved forward. */
 export class Sandbox extends Effect.Service<Sandbox>()("Sandbox", {
+  dependencies: [Appended.Default, SandboxClocks.Default, DatesMoved.Default],
   effect: Effect.gen(function*() {
     const clocks = yield* SandboxClocks
     const datesMoved = yield* DatesMoved

@@ -13,6 +13,7 @@ const whole = <A>(data: ReadonlyArray<A>) => ({ data, has_more: false, next_curs
 
 /** Signing against a words hash, withdrawing, and reading signatures, their state and receipts. */
 export class Signatures extends Effect.Service<Signatures>()("Signatures", {
+  dependencies: [ContractStore.Default, Marks.Default],
   effect: Effect.gen(function*() {
     const store = yield* ContractStore
     const marks = yield* Marks

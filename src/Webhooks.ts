@@ -54,6 +54,7 @@ const endpointView = (e: EndpointRow, now: number) => ({
 
 /** Webhook endpoints as their org manages them: registration with its handshake, rotation, tests and replays. */
 export class Webhooks extends Effect.Service<Webhooks>()("Webhooks", {
+  dependencies: [Appended.Default, DeliveriesRepo.Default, EndpointsRepo.Default],
   effect: Effect.gen(function*() {
     const endpoints = yield* EndpointsRepo
     const deliveries = yield* DeliveriesRepo

@@ -75,7 +75,7 @@ for (const database of databases) {
 
         // A second scheduler races the service's own, on the same clock, as another runner's would.
         const rival = yield* Effect.promise(() =>
-          first.run(Effect.forkDaemon(Layer.launch(DeadlineScheduler.Default.pipe(
+          first.run(Effect.forkDaemon(Layer.launch(DeadlineScheduler.DefaultWithoutDependencies.pipe(
             Layer.provide(Layer.succeed(DeadlineClock, deadlineClock)),
             Layer.provide(Layer.mergeAll(DatesMoved.Default, SandboxClocks.Default.pipe(Layer.provide(SandboxRepo.Default))))
           ))))

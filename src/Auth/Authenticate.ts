@@ -11,6 +11,7 @@ import { requestTarget } from "../Http/RouteTable.js"
 const unauthorized = (message: string) => reject("unauthorized", message)
 
 export class Authenticate extends Effect.Service<Authenticate>()("Auth/Authenticate", {
+  dependencies: [AuthRepo.Default, AuthCache.Default],
   effect: Effect.gen(function*() {
     const repo = yield* AuthRepo
     const cache = yield* AuthCache

@@ -19,6 +19,7 @@ const keepHits = (ttl: Duration.Duration) => (exit: Exit.Exit<Option.Option<unkn
 
 /** The API keys, person tokens and acting people of recent requests, so authenticating one costs no SQL. */
 export class AuthCache extends Effect.Service<AuthCache>()("Auth/AuthCache", {
+  dependencies: [AuthRepo.Default],
   scoped: Effect.gen(function*() {
     const repo = yield* AuthRepo
     const signals = yield* ClusterSignals

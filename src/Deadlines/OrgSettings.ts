@@ -17,6 +17,7 @@ export interface OrgSettingsView {
  * contracts whose window differs, so their next moments are counted with it.
  */
 export class OrgSettings extends Effect.Service<OrgSettings>()("Deadlines/OrgSettings", {
+  dependencies: [DatesMoved.Default],
   effect: Effect.gen(function*() {
     const sql = yield* SqlClient.SqlClient
     const moved = yield* DatesMoved

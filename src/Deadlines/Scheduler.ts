@@ -38,6 +38,7 @@ const retryPause = Duration.seconds(1)
  * start-up on everything that fell due meanwhile, each event carrying the moment it was due.
  */
 export class DeadlineScheduler extends Effect.Service<DeadlineScheduler>()("Deadlines/Scheduler", {
+  dependencies: [ContractStore.Default, SandboxClocks.Default, DatesMoved.Default],
   scoped: Effect.gen(function*() {
     const sql = yield* SqlClient.SqlClient
     const store = yield* ContractStore

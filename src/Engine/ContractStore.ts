@@ -43,6 +43,7 @@ export type ContractClient = ReturnType<Effect.Effect.Success<typeof ContractEnt
  * it, and messages to its single writer. Only this service and the entity touch ContractsRepo.
  */
 export class ContractStore extends Effect.Service<ContractStore>()("Engine/ContractStore", {
+  dependencies: [LiveContracts.Default, ContractsRepo.Default],
   effect: Effect.gen(function*() {
     const repo = yield* ContractsRepo
     const live = yield* LiveContracts

@@ -1,5 +1,6 @@
 import { SqlClient } from "@effect/sql"
 import { Effect, Option } from "effect"
+import { EmbeddedDatabase } from "../Sql/Database.js"
 
 export interface StoredKey {
   readonly request_hash: string
@@ -17,12 +18,17 @@ export class IdempotencyRepo extends Effect.Service<IdempotencyRepo>()("Idempote
     const sql = yield* SqlClient.SqlClient
     // Set in a statement's RETURNING, so it holds for that statement's own transaction: its commit
     // returns without waiting for the WAL to reach the disk (a flush: 0.25 ms on this machine quiet, 2 ms loaded).
-    // Only where commits flush at all (PostgreSQL): PGlite runs with fsync off, so waiting costs it
-    // nothing, and with no WAL writer in its one process an unflushed answer would die with it.
+    // Only where commits flush at all: PGlite in memory runs with fsync off.
     const flushLaterIf = (condition: string) =>
       sql.literal(
         `set_config('synchronous_commit', CASE WHEN current_setting('fsync') = 'on' AND ${condition} THEN 'off' ELSE current_setting('synchronous_commit') END, true)`
       )
+    // The embedded database on a data directory has no WAL writer: a commit left unflushed lives in
+    // this process's memory until a later commit flushes it, so a crash of the process (a SIGKILL,
+    // not only a power cut) loses it. An answer already sent must not be lost that way
+    // (test/torture/crash.test.ts); on a PostgreSQL server its WAL writer flushes it within moments.
+    const embedded = Option.isSome(yield* EmbeddedDatabase)
+    const answerFlushLater = embedded ? sql.literal("current_setting('synchronous_commit')") : flushLaterIf("contract_id IS NOT NULL")
     const flushLater = flushLaterIf("true")
 
     /**
@@ -88,7 +94,7 @@ export class IdempotencyRepo extends Effect.Service<IdempotencyRepo>()("Idempote
         yield* sql`
           UPDATE idempotency_keys SET status = ${status}, body = ${body}, locked_until = NULL
           WHERE scope = ${scope} AND key = ${key}
-          RETURNING ${flushLaterIf("contract_id IS NOT NULL")}`
+          RETURNING ${answerFlushLater}`
       },
       Effect.orDie
     )

@@ -70,6 +70,7 @@ const fromRow = (row: ImportRow): ImportRow => ({
 
 /** Batches, imports and the org stream: an import's progress, stored so a restart resumes it. */
 export class ImportsRepo extends Effect.Service<ImportsRepo>()("Imports/ImportsRepo", {
+  dependencies: [Appended.Default],
   effect: Effect.gen(function*() {
     const sql = yield* SqlClient.SqlClient
     const appended = yield* Appended

@@ -45,6 +45,7 @@ const attempt = <A>(what: FailureReason, message: string, run: () => Promise<A>)
  * queues what nobody holds, so a dead runner's imports resume on another.
  */
 export class ImportWorker extends Effect.Service<ImportWorker>()("Imports/ImportWorker", {
+  dependencies: [ContractStore.Default, AssetStore.Default, Assets.Default, ImportsRepo.Default],
   scoped: Effect.gen(function*() {
     const config = yield* ServerConfig
     const repo = yield* ImportsRepo

@@ -70,6 +70,7 @@ const fromRow = (row: IngressRow): IngressRow => ({
 
 /** Ingress addresses, the messages they received, and `ingress.detected` on the org stream. */
 export class IngressRepo extends Effect.Service<IngressRepo>()("Ingress/IngressRepo", {
+  dependencies: [Appended.Default],
   effect: Effect.gen(function*() {
     const sql = yield* SqlClient.SqlClient
     const appended = yield* Appended

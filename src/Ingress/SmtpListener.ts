@@ -17,6 +17,7 @@ const smtpError = (responseCode: number, message: string, outcome: "unknown_reci
  * so a sender that was told yes can count on it.
  */
 export class IngressListener extends Effect.Service<IngressListener>()("Ingress/IngressListener", {
+  dependencies: [Ingress.Default],
   scoped: Effect.gen(function*() {
     const config = yield* ServerConfig
     const ingress = yield* Ingress

@@ -39,6 +39,7 @@ const disableMail = (endpoint: EndpointRow) => ({
 
 /** One attempt at one delivery: render it on the endpoint's seat, sign it, send it, and record what came of it. */
 export class DeliveryAttempt extends Effect.Service<DeliveryAttempt>()("Webhooks/DeliveryAttempt", {
+  dependencies: [ContractStore.Default, SandboxClocks.Default, DeliveriesRepo.Default, EndpointsRepo.Default],
   effect: Effect.gen(function*() {
     const deliveries = yield* DeliveriesRepo
     const endpoints = yield* EndpointsRepo

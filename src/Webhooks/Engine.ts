@@ -50,6 +50,7 @@ export const owed = (candidates: ReadonlyArray<Candidate>): ReadonlyArray<NewDel
  * so a restarted process picks every delivery up at its due time.
  */
 export class WebhookEngine extends Effect.Service<WebhookEngine>()("Webhooks/Engine", {
+  dependencies: [Appended.Default, DeliveriesRepo.Default, DeliveryAttempt.Default],
   scoped: Effect.gen(function*() {
     const deliveries = yield* DeliveriesRepo
     const attempt = yield* DeliveryAttempt

@@ -115,7 +115,7 @@ export const startRunner = (address: string | undefined, parser: Layer.Layer<Imp
     // A scope of the test's own, closed before the shared stack is when the test ends.
     const scope = yield* Scope.fork(yield* Effect.scope, ExecutionStrategy.sequential)
     const config = { ...Context.get(shared, ServerConfig), runnerAddress: address, importConcurrency: 1 }
-    const worker = ImportWorker.Default.pipe(Layer.provide(Layer.succeed(ServerConfig, config)), Layer.provide(parser))
+    const worker = ImportWorker.DefaultWithoutDependencies.pipe(Layer.provide(Layer.succeed(ServerConfig, config)), Layer.provide(parser))
     yield* Layer.buildWithScope(worker, scope)
     return { stop: Scope.close(scope, Exit.void) }
   })

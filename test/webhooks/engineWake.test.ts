@@ -60,7 +60,7 @@ const engineWithJumpAfterLook = (claimedAt: Deferred.Deferred<number>) => {
         return Option.some(due)
       })
   } as unknown as DeliveriesRepo)
-  return WebhookEngine.Default.pipe(
+  return WebhookEngine.DefaultWithoutDependencies.pipe(
     Layer.provide(Layer.succeed(DeliveriesRepo, repo)),
     Layer.provide(Layer.succeed(DeliveryAttempt, DeliveryAttempt.make({ run: () => Effect.void } as unknown as DeliveryAttempt))),
     Layer.provide(Layer.succeed(Appended, Appended.make({ ring: Effect.void, heard: Effect.never }))),
