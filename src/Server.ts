@@ -7,20 +7,16 @@ import { ClusterSignals } from "./Cluster/Signals.js"
 import { Ask } from "./Ask.js"
 import { Answerer } from "./Ask/Answerer.js"
 import { AskHttp } from "./Ask/Http.js"
-import { AskRepo } from "./Ask/Repo.js"
 import { Assets } from "./Assets.js"
 import { AssetStore } from "./Assets/AssetStore.js"
 import { AssetsHttp } from "./Assets/Http.js"
-import { AssetsRepo } from "./Assets/Repo.js"
 import { Imports } from "./Imports.js"
 import { OutboundMail } from "./Mail/Outbound.js"
 import { ImportsHttp } from "./Imports/Http.js"
 import { ImportParser } from "./Imports/Parser.js"
-import { ImportsRepo } from "./Imports/Repo.js"
 import { ImportWorker } from "./Imports/Worker.js"
 import { Ingress } from "./Ingress.js"
 import { IngressHttp } from "./Ingress/Http.js"
-import { IngressRepo } from "./Ingress/Repo.js"
 import { IngressListener } from "./Ingress/SmtpListener.js"
 import { Attention } from "./Attention.js"
 import { Certificates } from "./Certificates.js"
@@ -31,7 +27,6 @@ import { Me } from "./Me.js"
 import { Negotiation } from "./Negotiation.js"
 import { Parties } from "./Parties.js"
 import { Relationships } from "./Relationships.js"
-import { RelationshipsRepo } from "./Relationships/Repo.js"
 import { Marks } from "./Marks.js"
 import { Signatures } from "./Signatures.js"
 import { AdminRepo } from "./Admin/Repo.js"
@@ -42,7 +37,6 @@ import { SigningKey } from "./Certificates/SigningKey.js"
 import { Api } from "./Api.js"
 import { Authenticate } from "./Auth/Authenticate.js"
 import { AuthCache } from "./Auth/Cache.js"
-import { AuthRepo } from "./Auth/Repo.js"
 import { ServerConfig } from "./Config.js"
 import { ContractLive } from "./Engine/EntityLive.js"
 import { ContractsHttp } from "./Contracts/Http.js"
@@ -67,15 +61,12 @@ import { routeTable } from "./Http/RouteTable.js"
 import { IdempotencyRepo } from "./Idempotency/Repo.js"
 import { MeHttp } from "./Me/Http.js"
 import { NegotiationHttp } from "./Negotiation/Http.js"
-import { NegotiationRepo } from "./Negotiation/Repo.js"
 import { PartiesHttp } from "./Parties/Http.js"
 import { Playbooks } from "./Playbooks.js"
 import { PlaybooksHttp } from "./Playbooks/Http.js"
-import { PlaybooksRepo } from "./Playbooks/Repo.js"
 import { RelationshipsHttp } from "./Relationships/Http.js"
 import { SignaturesHttp } from "./Signatures/Http.js"
 import { MarksHttp } from "./Marks/Http.js"
-import { MarksRepo } from "./Marks/Repo.js"
 import { RateLimiter } from "./RateLimit/RateLimiter.js"
 import { DatabaseLive } from "./Sql/Database.js"
 import { MigrationsLive } from "./Sql/Migrations.js"
@@ -83,7 +74,6 @@ import { TemplatesHttp } from "./Templates/Http.js"
 import { Appended } from "./Doorbells/Appended.js"
 import { Webhooks } from "./Webhooks.js"
 import { DeliveryAttempt } from "./Webhooks/Attempt.js"
-import { DeliveriesRepo } from "./Webhooks/DeliveriesRepo.js"
 import { DeliveryClock } from "./Webhooks/DeliveryClock.js"
 import { DeadlineClock } from "./Deadlines/DeadlineClock.js"
 import { DeadlineScheduler } from "./Deadlines/Scheduler.js"
@@ -94,7 +84,6 @@ import { SandboxHttp } from "./Sandbox/Http.js"
 import { SandboxClocks } from "./Sandbox/SandboxClocks.js"
 import { WebhookEngine } from "./Webhooks/Engine.js"
 import { WebhooksHttp } from "./Webhooks/Http.js"
-import { EndpointsRepo } from "./Webhooks/Repo.js"
 
 /** Every declared route, read once: the gateway's rules and the operator's route templates. */
 const routes = routeTable(Api)
@@ -102,35 +91,36 @@ const routes = routeTable(Api)
 /** The database, migrated before anything else may use it. */
 const Database = Layer.provideMerge(MigrationsLive, DatabaseLive)
 
-const Repos = Layer.provideMerge(
+/**
+ * The contract entities, on this process alone or spread over several runners (src/Cluster/ClusterLive.ts).
+ * They keep the services' own LiveContracts and doorbells: a layer is built once per build however
+ * many `dependencies` name it (test/layerGraph.test.ts).
+ */
+const Cluster = ContractLive.pipe(
+  Layer.provide(Layer.mergeAll(ContractsRepo.Default, LiveContracts.Default, Appended.Default, DatesMoved.Default)),
+  Layer.provideMerge(ClusterLive)
+)
+
+/**
+ * What the handlers and the gateway (its idempotency store) read themselves; the services name
+ * their own. The engine's repository also serves the attention feed's backfill
+ * (src/Engine/AttentionBackfill.ts), which a capability may not name (test/structure.test.ts).
+ */
+const Repos = Layer.mergeAll(
   AuthCache.Default,
-  Layer.mergeAll(
-    AuthRepo.Default,
-    ContractsRepo.Default,
-    IdempotencyRepo.Default,
-    AdminRepo.Default,
-    NegotiationRepo.Default,
-    MarksRepo.Default,
-    SigningKey.Default,
-    LiveContracts.Default,
-    RelationshipsRepo.Default,
-    AssetsRepo.Default,
-    ImportsRepo.Default,
-    AssetStore.Default,
-    EndpointsRepo.Default,
-    DeliveriesRepo.Default,
-    PlaybooksRepo.Default,
-    AskRepo.Default,
-    IngressRepo.Default,
-    SandboxClocks.Default,
-    OrgSettings.Default
-  )
-).pipe(Layer.provideMerge(Layer.mergeAll(Appended.Default, DatesMoved.Default)), Layer.provide(ClusterSignals.layer))
+  ContractsRepo.Default,
+  AdminRepo.Default,
+  IdempotencyRepo.Default,
+  SigningKey.Default,
+  AssetStore.Default,
+  SandboxClocks.Default,
+  OrgSettings.Default
+)
 
-/** The contract entities, on this process alone or spread over several runners (src/Cluster/ClusterLive.ts). */
-const Cluster = ContractLive.pipe(Layer.provideMerge(ClusterLive))
-
-/** A service per capability, all reaching contracts through the one store. */
+/**
+ * A service per capability, each naming in its `dependencies` the services it uses; listed here are
+ * those the handlers call and those that run on their own (workers, schedulers, listeners).
+ */
 const Services = Layer.mergeAll(
   Contracts.Default,
   Parties.Default,
@@ -142,21 +132,20 @@ const Services = Layer.mergeAll(
   OutboundMail.Default,
   IngressListener.Default,
   DeadlineScheduler.Default,
-  Sandbox.Default
+  Sandbox.Default,
+  Ingress.Default,
+  Imports.Default,
+  ImportWorker.Default,
+  Negotiation.Default,
+  Webhooks.Default,
+  WebhookEngine.Default,
+  DeliveryAttempt.Default,
+  Relationships.Default,
+  Marks.Default,
+  Playbooks.Default,
+  Assets.Default,
+  ContractStore.Default
 )
-  .pipe(
-    // Mail ingress accepts through the import path, and the attention feed lists what mail waits.
-    Layer.provideMerge(Ingress.Default),
-    Layer.provideMerge(Imports.Default),
-    Layer.provideMerge(Layer.mergeAll(Negotiation.Default, ImportWorker.Default, Webhooks.Default)),
-    Layer.provideMerge(WebhookEngine.Default),
-    Layer.provideMerge(DeliveryAttempt.Default),
-    Layer.provideMerge(Layer.mergeAll(Relationships.Default, Marks.Default, Playbooks.Default)),
-    Layer.provideMerge(Assets.Default),
-    Layer.provideMerge(ImportParser.rules),
-    Layer.provideMerge(PromptDrafter.rules),
-    Layer.provideMerge(ContractStore.Default)
-  )
 
 const ApiLive = HttpApiBuilder.api(Api).pipe(
   Layer.provide([
@@ -204,9 +193,9 @@ const HttpLive = served.pipe(
   Layer.provide(McpRoutes),
   Layer.provide(ApiLive),
   HttpServer.withLogAddress,
-  // One of each for HTTP and MCP alike: a person's allowance is one allowance whichever way they come.
-  Layer.provide(Mcp.Default),
-  Layer.provide(Layer.mergeAll(Authenticate.Default, RateLimiter.layer)),
+  // One of each for HTTP and MCP alike (Mcp names the same limiter): a person's allowance is one
+  // allowance whichever way they come.
+  Layer.provide(Layer.mergeAll(Mcp.Default, Authenticate.Default, RateLimiter.layer)),
   // Paths are compared exactly, as the gateway compares them: `/ME` is no route (one reading decides).
   Layer.provide(HttpRouter.setRouterConfig({ caseSensitive: true }))
 )
@@ -215,10 +204,14 @@ const HttpLive = served.pipe(
 export const ServiceLive = HttpLive.pipe(
   // The services stay in the output, so a test can reach the entity the way a service does (test/support/service.ts `run`).
   Layer.provideMerge(Services),
-  Layer.provideMerge(Readiness.Default),
-  Layer.provide(Cluster),
-  Layer.provide(AdminToken.layer),
   Layer.provide(Repos),
+  Layer.provideMerge(Readiness.Default),
+  // What the root chooses for every layer above: the entities and the sharding they run on, the
+  // admin token, and the one rules implementation of each drafting seam.
+  Layer.provide(Layer.mergeAll(Cluster, AdminToken.layer, ImportParser.rules, PromptDrafter.rules)),
+  // Below everything that reads it (the doorbells, the auth cache): a reference with a default, so
+  // a layer built without it would quietly keep its state to this runner alone.
+  Layer.provide(ClusterSignals.layer),
   // Merged, so a test reads the database the way the service does (test/support/service.ts `run`).
   Layer.provideMerge(Database),
   // Spans only when an OTLP endpoint is set: making them costs a third of a commit's CPU
