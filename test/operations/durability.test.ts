@@ -5,6 +5,7 @@ import fs, { mkdtempSync, readlinkSync, rmSync } from "node:fs"
 import { syncBuiltinESMExports } from "node:module"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
+import Pg from "pg"
 import { createOrg, seat } from "../support/client.js"
 import { databases } from "../support/databases.js"
 import { type Running, startService } from "../support/service.js"
@@ -71,6 +72,29 @@ describe("the embedded database's commits reach the disk before they are acknowl
     const { answer, paths } = await syncedDuring(() => seat(running.url, org).draft())
     expect(answer.status).toBe(201)
     expect(paths.filter((path) => path.startsWith(join(dataDir, "pg_wal") + "/")).length).toBeGreaterThan(0)
+  })
+
+  it("by default, a draft's kept answer commits with its flush, as every commit does here", async () => {
+    // PGlite has no WAL writer: a commit left to flush later stays in this process's memory until a
+    // later commit flushes it, and a crash of the process right after the answer would lose it (the
+    // key then refused as still running). Only on a PostgreSQL server may the answer flush later.
+    const { running } = durable
+    const org = await createOrg(running.url)
+    const statements: Array<string> = []
+    const query = Pg.Client.prototype.query
+    Pg.Client.prototype.query = function(this: Pg.Client, ...args: Array<unknown>) {
+      const text = args[0]
+      statements.push(typeof text === "string" ? text : typeof text === "object" && text !== null && "text" in text ? String(text.text) : "")
+      return (query as (...given: Array<unknown>) => unknown).apply(this, args)
+    } as typeof query
+    try {
+      expect((await seat(running.url, org).draft()).status).toBe(201)
+    } finally {
+      Pg.Client.prototype.query = query
+    }
+    const kept = statements.filter((text) => /UPDATE idempotency_keys SET status = /.test(text))
+    expect(kept).toHaveLength(1)
+    expect(kept[0]).not.toMatch(/set_config\('synchronous_commit'/)
   })
 
   it("with EMBEDDED_FSYNC=off: fsync off, nothing under the data directory fsynced", async () => {
