@@ -1,9 +1,7 @@
 import { afterAll, describe, expect, it } from "@effect/vitest"
 import { SqlClient } from "@effect/sql"
 import { Effect, Layer, ManagedRuntime, Option, Schema } from "effect"
-import { mkdtempSync, rmSync } from "node:fs"
-import { tmpdir } from "node:os"
-import { join } from "node:path"
+import { rmSync } from "node:fs"
 import { migrations } from "../migrations/index.js"
 import { AttentionFeed } from "../src/Attention/Api.js"
 import { ServerConfig } from "../src/Config.js"
@@ -17,6 +15,7 @@ import { call, createOrg, idempotencyKey, type Org } from "./support/client.js"
 import { databases } from "./support/databases.js"
 import { twoOrgs } from "./support/negotiation.js"
 import { type Running, startService, testSettings } from "./support/service.js"
+import { seededDataDir } from "./support/seededDataDir.js"
 
 interface Person {
   readonly org: Org
@@ -126,7 +125,7 @@ const rerunMigration = (databaseUrl: string | undefined, dataDir: string | undef
 
 for (const database of databases) {
   describe(`the feed and relationships from stored rows (${database.name})`, () => {
-    const dataDir = database.name === "pglite" ? mkdtempSync(join(tmpdir(), "cns-attention-rows-")) : undefined
+    const dataDir = database.name === "pglite" ? seededDataDir("cns-attention-rows-") : undefined
     const running: Array<Running> = []
     afterAll(async () => {
       for (const service of running.reverse()) await service.stop()

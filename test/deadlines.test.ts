@@ -5,20 +5,19 @@ import { DeadlineClock } from "../src/Deadlines/DeadlineClock.js"
 import { DeadlineScheduler } from "../src/Deadlines/Scheduler.js"
 import { SandboxRepo } from "../src/Sandbox/Repo.js"
 import { SandboxClocks } from "../src/Sandbox/SandboxClocks.js"
-import { mkdtempSync, rmSync } from "node:fs"
-import { tmpdir } from "node:os"
-import { join } from "node:path"
+import { rmSync } from "node:fs"
 import { deadlineRows, executedMsa, healthy, lifeEvents, lifeTypes, midnight as day, until } from "./support/afterSigning.js"
 import { call, seat } from "./support/client.js"
 import { databases, type TestDatabase } from "./support/databases.js"
 import { twoOrgs } from "./support/negotiation.js"
 import { startReceiver } from "./support/receiver.js"
 import { type Running, type ServiceOptions, startService } from "./support/service.js"
+import { seededDataDir } from "./support/seededDataDir.js"
 
 /** The first service's storage, so a second can start on it (a restart). */
 const storageOf = (database: TestDatabase): { first: ServiceOptions; again: (url: string | undefined) => ServiceOptions; done: () => void } => {
   if (database.name === "postgres") return { first: {}, again: (url) => ({ databaseUrl: url! }), done: () => {} }
-  const dataDir = mkdtempSync(join(tmpdir(), "cns-deadlines-"))
+  const dataDir = seededDataDir("cns-deadlines-")
   return { first: { dataDir }, again: () => ({ dataDir }), done: () => rmSync(dataDir, { recursive: true, force: true }) }
 }
 

@@ -7,13 +7,15 @@ import { call, createOrg } from "./support/client.js"
 import { databases } from "./support/databases.js"
 import { makePdf } from "./support/documents.js"
 import { sampleAgreement, settledBatch, upload } from "./support/imports.js"
+import { seededDataDir } from "./support/seededDataDir.js"
 
 const files = 100
 
 for (const database of databases) {
   describe(`imports through a crash (${database.name})`, () => {
     it(`finishes every import of a ${files}-file batch after the process is killed mid-parse, each made once`, async () => {
-      const dataDir = mkdtempSync(join(tmpdir(), "cns-import-crash-"))
+      // On PostgreSQL the directory keeps only the assets.
+      const dataDir = database.name === "pglite" ? seededDataDir("cns-import-crash-") : mkdtempSync(join(tmpdir(), "cns-import-crash-"))
       const made = database.name === "postgres" ? await database.create() : undefined
       const env: Record<string, string> = { DATA_DIR: dataDir, ...(made === undefined ? {} : { DATABASE_URL: made.url }) }
       const port = await freePort()

@@ -2,10 +2,8 @@ import { SqlClient } from "@effect/sql"
 import { describe, expect, it } from "@effect/vitest"
 import { Effect, Layer, ManagedRuntime, Option, TestClock } from "effect"
 import { type AddressObject, type ParsedMail, simpleParser } from "mailparser"
-import { mkdtempSync, rmSync } from "node:fs"
+import { rmSync } from "node:fs"
 import type { AddressInfo } from "node:net"
-import { tmpdir } from "node:os"
-import { join } from "node:path"
 import { SMTPServer } from "smtp-server"
 import { defaultIngressDomain, ServerConfig } from "../src/Config.js"
 import { OutboxRepo } from "../src/Mail/OutboxRepo.js"
@@ -14,6 +12,7 @@ import { call, createOrg, idempotencyKey, type Org } from "./support/client.js"
 import { databases, type TestDatabase } from "./support/databases.js"
 import { runtimeOnDatabase } from "./support/runtime.js"
 import { type ServiceOptions, startService, testSettings } from "./support/service.js"
+import { seededDataDir } from "./support/seededDataDir.js"
 
 /** A relay that keeps every message it takes, and refuses every recipient while `refusing`. */
 const startSink = async () => {
@@ -73,7 +72,7 @@ interface OutboxRow {
 /** A database the service runs on and the test reads once it has stopped: a PGlite directory, or a fresh PostgreSQL database. */
 const storageFor = async (database: TestDatabase) => {
   if (database.name === "pglite") {
-    const dataDir = mkdtempSync(join(tmpdir(), "cns-mail-"))
+    const dataDir = seededDataDir("cns-mail-")
     return { options: { dataDir } as ServiceOptions, settings: { dataDir }, drop: async () => rmSync(dataDir, { recursive: true, force: true }) }
   }
   const fresh = await database.create()

@@ -12,6 +12,7 @@ import { upload } from "../support/imports.js"
 import { allLetters, twoOrgs } from "../support/negotiation.js"
 import { databases } from "../support/databases.js"
 import { adminToken, sharedService } from "../support/service.js"
+import { seededDataDir } from "../support/seededDataDir.js"
 
 /** The admin command line as an operator runs it: its exit code and what it wrote. */
 const admin = (url: string, ...args: Array<string>) =>
@@ -79,7 +80,8 @@ describe("backup of a running embedded node, and restore on a stopped one (pglit
   })
 
   it("backs up under writes, restores into a fresh directory, and every contract, letter, signature, certificate and asset reads back", async () => {
-    const dataDir = freshDir("backup-source")
+    const dataDir = seededDataDir("cns-backup-source-")
+    dirs.push(dataDir)
     const port = await freePort()
     const base = `http://127.0.0.1:${port}`
     children.push(await launch(port, { DATA_DIR: dataDir }))

@@ -1,9 +1,6 @@
 import { PGlite } from "@electric-sql/pglite"
 import { afterAll, beforeAll, describe, expect, it } from "@effect/vitest"
-import { mkdtempSync } from "node:fs"
 import type { Server, Socket } from "node:net"
-import { tmpdir } from "node:os"
-import { join } from "node:path"
 import Pg from "pg"
 import { listen, type Received as Scanned, standIn } from "../support/clamd.js"
 import { call, createOrg, idempotencyKey, type Org } from "../support/client.js"
@@ -12,6 +9,7 @@ import { makeTxt } from "../support/documents.js"
 import { sampleAgreement, upload } from "../support/imports.js"
 import { echoing, ofType, type Receiver, startReceiver } from "../support/receiver.js"
 import { startService } from "../support/service.js"
+import { seededDataDir } from "../support/seededDataDir.js"
 
 type Row = Record<string, unknown>
 
@@ -21,7 +19,7 @@ type Row = Record<string, unknown>
  */
 const storage = async (database: TestDatabase) => {
   if (database.name === "pglite") {
-    const dataDir = mkdtempSync(join(tmpdir(), "cns-hand-back-"))
+    const dataDir = seededDataDir("cns-hand-back-")
     return {
       options: { dataDir, embeddedFsync: false },
       read: async (text: string, params: ReadonlyArray<unknown>) => {

@@ -1,13 +1,12 @@
 import { describe, expect, it } from "@effect/vitest"
-import { mkdtempSync, rmSync } from "node:fs"
-import { tmpdir } from "node:os"
-import { join } from "node:path"
+import { rmSync } from "node:fs"
 import { wordsHash } from "../../src/Domain/Words/Blocks.js"
 import { call, idempotencyKey } from "../support/client.js"
 import { databases } from "../support/databases.js"
 import { allLetters, replayLetters, twoOrgs } from "../support/negotiation.js"
 import { freePort, killed, launch } from "../support/childService.js"
 import { scale } from "./scale.js"
+import { seededDataDir } from "../support/seededDataDir.js"
 
 const kills = scale(3, 10)
 
@@ -32,7 +31,7 @@ interface Acknowledged {
 for (const database of databases) {
   describe(`torture: SIGKILL under load (${database.name})`, () => {
     it(`keeps every acknowledged write through ${kills} crashes, with no round half-applied`, async () => {
-      const dataDir = mkdtempSync(join(tmpdir(), "cns-crash-"))
+      const dataDir = seededDataDir("cns-crash-")
       const made = database.name === "postgres" ? await database.create() : undefined
       const env: Record<string, string> = made === undefined ? { DATA_DIR: dataDir } : { DATABASE_URL: made.url }
       const port = await freePort()
