@@ -1,5 +1,6 @@
 // npm run bench [-- --quick] [--only=floors,postgres,embedded,memory,imports,webhooks,ask,page,pdf,durability,tracing,framework,runners,failover,tail,lists]
-//   [--flows=drafting,get,spread,hot] [--profile]
+//   [--flows=drafting,get,spread,hot] [--profile] [--service-log=file|pipe|off] [--seconds=N]
+//   [--service-node-flags=--perf-basic-prof-only-functions,…]
 //
 // Measures the physical floors and the service side by side in one run and prints ratios: on a
 // shared machine absolute numbers drift from run to run, ratios taken in the same run much less.
@@ -7,6 +8,7 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "nod
 import os from "node:os"
 import { join } from "node:path"
 import { fileURLToPath } from "node:url"
+import { flows, profile, quick, serviceLog, serviceNodeFlags, settings, wanted } from "./args.js"
 import { httpFloor } from "./floors/httpFloor.js"
 import { pgRoundFloor } from "./floors/pgFloor.js"
 import { pgliteRoundFloor } from "./floors/pgliteFloor.js"
@@ -16,7 +18,7 @@ import { askTable, importTable, memoryTable, ratios, ratioTable, type Results, t
 import { runScaleParts } from "./scaleParts.js"
 import { type ScaleResults, scaleRatios, scaleTables } from "./scaleReport.js"
 import { askFlow } from "./service/ask.js"
-import { type FlowName, serviceFlows } from "./service/flows.js"
+import { serviceFlows } from "./service/flows.js"
 import { hostileSegmentTable } from "./service/hostileSegment.js"
 import { importFlow } from "./service/imports.js"
 import { memoryFlow } from "./service/memory.js"
@@ -26,42 +28,6 @@ import { pdfFlow, type PdfResults, pdfTable } from "./service/pdf.js"
 import { type DurabilityResults, durabilityFlow, durabilityTable } from "./service/durability.js"
 import { tracingFlow, type TracingResults, tracingTable } from "./service/tracing.js"
 import { webhookFlow } from "./service/webhooks.js"
-
-const args = process.argv.slice(2)
-const quick = args.includes("--quick")
-const profile = args.includes("--profile")
-const listArg = (name: string) => args.find((a) => a.startsWith(`--${name}=`))?.slice(name.length + 3).split(",")
-const only = listArg("only")
-const flows = listArg("flows") as Array<FlowName> | undefined
-const wanted = (part: string) => only === undefined || only.includes(part)
-
-const settings = quick
-  ? {
-    durationMs: 2000,
-    spreadContracts: 200,
-    writeClients: 32,
-    readConnections: 100,
-    memoryContracts: 1000,
-    checkpoints: [200, 500],
-    idleSeconds: 10,
-    imports: { copies: 5, pages: 20, memoryFiles: 100, memoryFileMb: 1, memoryPages: 2, scanFiles: 2, scanPages: 2 },
-    webhooks: { endpoints: 3, contracts: 200, clients: 32, withinSeconds: 300 },
-    ask: { contracts: 1000, otherContracts: 250, clients: 32, sequential: 200, concurrentClients: 8, durationMs: 2000, streamRuns: 20 }
-  }
-  : {
-    durationMs: 8000,
-    spreadContracts: 1000,
-    writeClients: 32,
-    readConnections: 100,
-    memoryContracts: 20_000,
-    checkpoints: [500, 2000, 5000, 10_000, 15_000],
-    // Long enough that the first checkpoint's contracts are all still live when it is read, short
-    // enough that most of the 20,000 passivate while the rest are drafted.
-    idleSeconds: 30,
-    imports: { copies: 25, pages: 20, memoryFiles: 100, memoryFileMb: 1, memoryPages: 10, scanFiles: 4, scanPages: 5 },
-    webhooks: { endpoints: 10, contracts: 2000, clients: 32, withinSeconds: 900 },
-    ask: { contracts: 10_000, otherContracts: 1000, clients: 32, sequential: 400, concurrentClients: 8, durationMs: 8000, streamRuns: 40 }
-  }
 
 const repo = fileURLToPath(new URL("..", import.meta.url))
 const adminUrl = process.env.BENCH_POSTGRES_URL ?? "postgres://postgres@127.0.0.1:5432/postgres"
@@ -80,7 +46,7 @@ const main = async () => {
   log(
     `bench (${
       quick ? "quick" : "full"
-    }): ${machine.cpus} × ${machine.cpuModel}, ${machine.memoryGb} GB, node ${machine.node}, PostgreSQL ${machine.postgres}, load ${
+    }, service log: ${serviceLog}): ${machine.cpus} × ${machine.cpuModel}, ${machine.memoryGb} GB, node ${machine.node}, PostgreSQL ${machine.postgres}, load ${
       machine.loadAverage.join(" ")
     }`
   )
@@ -124,6 +90,8 @@ const main = async () => {
       databaseUrl: database?.url,
       dataDir: join(scratch, `service-${db}`),
       logFile: join(logDir, `service-${db}.log`),
+      log: serviceLog,
+      nodeFlags: serviceNodeFlags,
       ...(profileDir === undefined ? {} : { profileDir: join(profileDir, db) })
     })
     try {
@@ -251,7 +219,7 @@ const main = async () => {
   const run = {
     startedAt: stamp,
     mode: quick ? "quick" : "full",
-    settings: { ...settings, scale: scaleSettings },
+    settings: { ...settings, serviceLog, scale: scaleSettings },
     machine,
     results: { ...results, scale, durability, tracing, pdf }
   }

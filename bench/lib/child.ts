@@ -1,5 +1,5 @@
 import { type ChildProcess, spawn } from "node:child_process"
-import { createWriteStream, readFileSync } from "node:fs"
+import { closeSync, createWriteStream, openSync, readFileSync } from "node:fs"
 import net from "node:net"
 import http from "node:http"
 
@@ -30,8 +30,28 @@ export interface ChildOptions {
   readonly cwd: string
   /** stdout and stderr go here, so a failure can be read after the run. */
   readonly logFile: string
-  /** Called with each line of stdout, for children that report on it. */
+  /**
+   * "file" (the default): the child writes its output straight into logFile, as a service whose
+   * operator sends its log to a file or journald; its probes' lines come on a pipe of their own.
+   * "pipe": its output is a pipe this process reads and copies to logFile, probes' lines among it.
+   * A pipe's writes are synchronous in Node on Linux, so a child logging a line a request into a
+   * pipe whose reader is busy (this process, driving the load) stalls until the reader drains it.
+   */
+  readonly output?: "file" | "pipe"
+  /** Called with each line a probe in the child writes (bench/lib/probeLine.ts), for children that report so. */
   readonly onLine?: (line: string) => void
+}
+
+/** Splits chunks into lines for `onLine`. */
+const lineReader = (onLine: ((line: string) => void) | undefined) => {
+  let pending = ""
+  return (chunk: Buffer) => {
+    if (onLine === undefined) return
+    pending += chunk.toString("utf8")
+    const lines = pending.split("\n")
+    pending = lines.pop()!
+    for (const line of lines) onLine(line)
+  }
 }
 
 export const rssOf = (pid: number): number => {
@@ -49,22 +69,25 @@ export const cpuMsOf = (pid: number): number => {
 
 /** Starts `node <args>` as a separate process: the load comes from this one, over loopback. */
 export const startChild = (options: ChildOptions): Child => {
+  const toFile = (options.output ?? "file") === "file"
+  const logFd = toFile ? openSync(options.logFile, "w") : undefined
   const child = spawn(process.execPath, [...options.args], {
     cwd: options.cwd,
-    env: options.env as NodeJS.ProcessEnv,
-    stdio: ["ignore", "pipe", "pipe"]
+    env: { ...options.env, ...(toFile ? { BENCH_LINES_FD: "3" } : {}) } as NodeJS.ProcessEnv,
+    stdio: toFile ? ["ignore", logFd, logFd, "pipe"] : ["ignore", "pipe", "pipe"]
   })
-  const log = createWriteStream(options.logFile)
-  let pending = ""
-  child.stdout!.on("data", (chunk: Buffer) => {
-    log.write(chunk)
-    if (options.onLine === undefined) return
-    pending += chunk.toString("utf8")
-    const lines = pending.split("\n")
-    pending = lines.pop()!
-    for (const line of lines) options.onLine(line)
-  })
-  child.stderr!.on("data", (chunk: Buffer) => log.write(chunk))
+  const log = toFile ? undefined : createWriteStream(options.logFile)
+  if (logFd !== undefined) closeSync(logFd)
+  const onChunk = lineReader(options.onLine)
+  if (toFile) {
+    child.stdio[3]!.on("data", onChunk)
+  } else {
+    child.stdout!.on("data", (chunk: Buffer) => {
+      log!.write(chunk)
+      onChunk(chunk)
+    })
+    child.stderr!.on("data", (chunk: Buffer) => log!.write(chunk))
+  }
   const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()))
   return {
     pid: child.pid!,
@@ -77,7 +100,7 @@ export const startChild = (options: ChildOptions): Child => {
         await exited
         clearTimeout(killer)
       }
-      log.end()
+      log?.end()
     }
   }
 }

@@ -5,12 +5,20 @@ import { type Child, freePort, startChild, waitForHttp } from "../lib/child.js"
 
 export const adminToken = "adm_bench_token"
 
+/**
+ * Where the service's log goes. "file" (the default): straight into logFile, as an operator's goes
+ * to a file or journald. "pipe": into a pipe the bench reads while it drives the load, as every run
+ * did before 2026-12-04. "off": into logFile with LOG_LEVEL=warn, so no request lines at all.
+ */
+export type ServiceLog = "file" | "pipe" | "off"
+
 export interface ServiceOptions {
   readonly repo: string
   /** A postgres:// URL, or undefined for the embedded default (PGlite in dataDir). */
   readonly databaseUrl: string | undefined
   readonly dataDir: string
   readonly logFile: string
+  readonly log?: ServiceLog
   readonly idleSeconds?: number
   /** Load the profiler (service/profiler.ts) and write CPU profiles of chosen windows here. */
   readonly profileDir?: string
@@ -47,6 +55,7 @@ export const startService = async (options: ServiceOptions): Promise<Service> =>
     args: [...flags, join(options.repo, "src/main.ts")],
     cwd: options.repo,
     logFile: options.logFile,
+    output: options.log === "pipe" ? "pipe" : "file",
     onLine: (line) => {
       if (line.startsWith("BENCH_PROFILE ")) profileLine?.(line.slice("BENCH_PROFILE ".length))
       else options.onLine?.(line)
@@ -63,6 +72,7 @@ export const startService = async (options: ServiceOptions): Promise<Service> =>
       RATE_LIMIT_WRITES_PER_MINUTE: unlimited,
       RATE_LIMIT_SEND_SIGN_PER_MINUTE: unlimited,
       CONTRACT_IDLE_SECONDS: options.idleSeconds === undefined ? undefined : String(options.idleSeconds),
+      ...(options.log === "off" ? { LOG_LEVEL: "warn" } : {}),
       ...options.env
     }
   })

@@ -3,10 +3,11 @@
 // the HTTP server's connections and requests: when each connection was accepted, how long each
 // request took from its "request" event to its response's "finish", and the gap between a response
 // and the next request on the same connection. On SIGUSR2 it prints what it saw since the last
-// SIGUSR2 on one stdout line and starts afresh, so the bench reads one load window: whether the
+// SIGUSR2 on one line to the bench and starts afresh, so the bench reads one load window: whether the
 // tail is the loop stalled (GC, a long task), a request slow inside the server, or a wait outside it.
 import http from "node:http"
 import { constants, monitorEventLoopDelay, PerformanceObserver } from "node:perf_hooks"
+import { probeLine } from "../lib/probeLine.js"
 
 const delay = monitorEventLoopDelay({ resolution: 10 })
 delay.enable()
@@ -70,7 +71,7 @@ process.on("SIGUSR2", () => {
     requestToFinish: quantiles(handled),
     finishToNextRequest: quantiles(gaps)
   }
-  process.stdout.write(`BENCH_LOOP ${JSON.stringify(seen)}\n`)
+  probeLine(`BENCH_LOOP ${JSON.stringify(seen)}`)
   delay.reset()
   gc = {}
   accepted = []
