@@ -22,6 +22,7 @@ import contractFacts from "./0021_contract_facts.js"
 import deadlinesAndSandboxClocks from "./0022_deadlines_and_sandbox_clocks.js"
 import deadlineWindowsAndAmendments from "./0023_deadline_windows_and_amendments.js"
 import claimSuccessStatus from "./0024_claim_success_status.js"
+import commitsWriteWhatChanged from "./0025_commits_write_what_changed.js"
 
 // Every migration, by its numbered name; the migrator runs the ones a database has not seen.
 export const migrations = {
@@ -48,5 +49,6 @@ export const migrations = {
   "0021_contract_facts": contractFacts,
   "0022_deadlines_and_sandbox_clocks": deadlinesAndSandboxClocks,
   "0023_deadline_windows_and_amendments": deadlineWindowsAndAmendments,
-  "0024_claim_success_status": claimSuccessStatus
+  "0024_claim_success_status": claimSuccessStatus,
+  "0025_commits_write_what_changed": commitsWriteWhatChanged
 }

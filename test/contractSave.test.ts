@@ -152,5 +152,25 @@ for (const database of databases) {
         expect(Exit.isFailure(yield* Effect.exit(repo.save(previous, rewritten, [])))).toBe(true)
         expect(Option.getOrThrow(yield* repo.load("con_lettertest"))).toEqual(previous)
       })))
+
+    it("writes a part of the document only when the write made it anew, and every save writes the rest", () =>
+      running.runtime.runPromise(Effect.gen(function*() {
+        const repo = yield* ContractsRepo
+        const sql = yield* SqlClient.SqlClient
+        const drafted = (yield* storedDraft("con_parttest", "Delta Ltd")).contract
+        // A marker only the database holds: a save that rewrote the words would overwrite it.
+        const marker = [{ ...drafted.blocks[0]!, text: "held only by the database" }]
+        yield* sql`UPDATE contracts SET blocks = ${JSON.stringify(marker)}::jsonb WHERE id = 'con_parttest'`
+        const retitled: Contract = { ...drafted, title: "Retitled", head_sequence: drafted.head_sequence + 1 }
+        yield* repo.save(drafted, retitled, [])
+        const kept = Option.getOrThrow(yield* repo.load("con_parttest"))
+        expect(kept.title).toBe("Retitled")
+        expect(kept.blocks).toEqual(marker)
+        expect(kept.facts).toEqual(drafted.facts)
+
+        const edited: Contract = { ...retitled, blocks: drafted.blocks.slice(1), head_sequence: retitled.head_sequence + 1 }
+        yield* repo.save(retitled, edited, [])
+        expect(Option.getOrThrow(yield* repo.load("con_parttest"))).toEqual(edited)
+      })))
   })
 }

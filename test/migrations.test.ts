@@ -233,5 +233,57 @@ for (const database of databases) {
           expect(yield* sql`SELECT count(*)::int AS n FROM org_settings`).toEqual([{ n: 0 }])
         })
       ))
+
+    it("0025 moves the words, facts, baseline, asks and signatures of every stored contract into columns of their own, keeping null and absent apart, and its last writes into rows", () =>
+      onFreshDatabase(
+        database,
+        Effect.gen(function*() {
+          const sql = yield* SqlClient.SqlClient
+          yield* migrate((Object.keys(migrations) as Array<keyof typeof migrations>).filter((name) => name < "0025"))
+          yield* sql`INSERT INTO orgs (id, name, created_at) VALUES ('org_old', 'Old Ltd', now())`
+          const sent = {
+            id: "con_sent",
+            title: "Sent",
+            blocks: [{ id: "blk_1", kind: "clause", text: "The Term is two years." }],
+            facts: [{ id: "fct_term", value: "two years" }],
+            baseline: { blocks: [{ id: "blk_1", kind: "clause", text: "The Term is one year." }], facts: [] },
+            asks: [],
+            signatures: [{ id: "sig_1" }],
+            parties: [{ id: "pty_1" }]
+          }
+          const drafted = { id: "con_drafted", blocks: [], facts: [], baseline: null, asks: [], signatures: [] }
+          const bare = { id: "con_bare", title: "Bare" }
+          // The sent contract's last two writes were saved by its revisions 4 and 5.
+          const recentWrites = [{ id: "wrt_a", result: { letter: "let_1" } }, { id: "wrt_b", result: null }]
+          for (const doc of [sent, drafted, bare]) {
+            const recent = doc === sent ? recentWrites : []
+            yield* sql`
+            INSERT INTO contracts (id, mode, org_id, state, origin, title, words_hash, head_sequence, created_at, updated_at, doc, revision, recent_writes)
+            VALUES (${doc.id}, 'test', 'org_old', 'draft', 'api', 'Old', 'h', 1, now(), now(), ${JSON.stringify(doc)}::jsonb, 5,
+              ${JSON.stringify(recent)}::jsonb)`
+          }
+          yield* migrate(Object.keys(migrations) as Array<keyof typeof migrations>)
+          const repo = yield* Effect.provide(ContractsRepo, ContractsRepo.Default)
+          for (const doc of [sent, drafted, bare]) {
+            const loaded = Option.getOrThrow(yield* repo.loadForWriter(doc.id))
+            expect(loaded.contract).toStrictEqual({ ...doc, letters: [] })
+            expect(loaded.recentWrites).toEqual(doc === sent ? recentWrites : [])
+          }
+          expect(yield* sql`SELECT revision, write_id FROM contract_writes ORDER BY revision`).toEqual([
+            { revision: 4, write_id: "wrt_a" },
+            { revision: 5, write_id: "wrt_b" }
+          ])
+          // The documents keep none of the parts; a missing baseline stays SQL NULL, a null one JSON null.
+          const left = yield* sql`
+            SELECT id, (SELECT count(*)::int FROM jsonb_object_keys(doc) k WHERE k IN ('blocks', 'facts', 'baseline', 'asks', 'signatures')) AS keys,
+              baseline IS NULL AS absent, jsonb_typeof(baseline) AS baseline
+            FROM contracts ORDER BY id`
+          expect(left).toEqual([
+            { id: "con_bare", keys: 0, absent: true, baseline: null },
+            { id: "con_drafted", keys: 0, absent: false, baseline: "null" },
+            { id: "con_sent", keys: 0, absent: false, baseline: "object" }
+          ])
+        })
+      ))
   })
 }

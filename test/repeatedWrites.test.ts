@@ -84,7 +84,7 @@ for (const database of databases) {
       expect(await headOf(drafted.id)).toBe(3)
     })
 
-    it("keeps only a contract's last sixteen writes, in the row the write is saved with", async () => {
+    it("keeps only a contract's last sixteen writes, each saved in the statement of its write", async () => {
       const drafted = (await seat(service.url, org).draft()).body
       const fact: string = drafted.facts[0].id
       for (let i = 0; i < 20; i++) await confirmUnder(drafted.id, fact, `many-${i}`)

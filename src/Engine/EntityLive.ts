@@ -17,7 +17,7 @@ import { signContract, withdrawSignature } from "../Domain/Signing/SignAndWithdr
 import { findTemplate } from "../Templates/Catalog.js"
 import * as Messages from "./Entity.js"
 import { LiveContracts } from "./LiveContracts.js"
-import { ContractsRepo, type RecentWrite } from "./Repo.js"
+import { ContractsRepo, type RecentWrite, recentWritesKept } from "./Repo.js"
 import { WriteProbe } from "./WriteProbe.js"
 import { requestKeyHeaders, writeIdHeader } from "../Idempotency/RequestKey.js"
 import { makeId } from "../RandomIds.js"
@@ -31,9 +31,6 @@ import { datesMayMove } from "../Domain/Deadlines/DeadlineRow.js"
 import { DatesMoved } from "../Doorbells/DatesMoved.js"
 import { applyPlaybook } from "../Domain/Playbooks/ApplyPlaybook.js"
 import { count, countWrite, entityMessages, liveContracts, moveGauge } from "../Operations/Metrics.js"
-
-/** How many of a contract's last writes are kept to answer a copy of their message. */
-const recentWritesKept = 16
 
 /** A message as its handler receives it: its name and the headers it was sent with. */
 interface Message {
@@ -111,12 +108,13 @@ export const ContractLive = Layer.unwrapEffect(Effect.map(ServerConfig, (setting
             if (done !== undefined) return yield* Effect.orDie(Schema.decodeUnknown(command.successSchema)(done.result))
             const decided = decide(before, yield* now)
             if (decided instanceof Rejection) return yield* Effect.fail(decided)
-            const written = writeId === undefined ? recent : [...recent, { id: writeId, result: decided.result ?? null }].slice(-recentWritesKept)
+            const kept = writeId === undefined ? null : { id: writeId, result: decided.result ?? null }
+            const written = kept === null ? recent : [...recent, kept].slice(-recentWritesKept)
             const request = requestKeyOf(message, yield* answerOf(command.successSchema, message, decided.result))
             // Once sent, the save and the copy move together: a request that gives up (a 503) must not
             // leave the statement committed and the copy behind it.
             yield* Effect.uninterruptible(Effect.gen(function*() {
-              yield* repo.save(Option.getOrNull(before), decided.contract, decided.events, decided, request, written)
+              yield* repo.save(Option.getOrNull(before), decided.contract, decided.events, decided, request, kept)
               recent = written
               cached = Option.some(decided.contract)
               live.keep(decided.contract)

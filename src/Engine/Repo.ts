@@ -1,4 +1,4 @@
-import { SqlClient } from "@effect/sql"
+import { SqlClient, type Statement } from "@effect/sql"
 import { Effect, Option } from "effect"
 import type { Contract } from "../Domain/Contract/Contract.js"
 import type { Decided } from "../Domain/Contract/Decided.js"
@@ -6,6 +6,7 @@ import type { DomainEvent } from "../Domain/Contract/Events.js"
 import type { Mode } from "../Domain/Contract/Mode.js"
 import { type ListFilter, listConditions } from "./ListConditions.js"
 import { rowsOfSave, type TableRows } from "./SaveRows.js"
+import { changedParts, partsOfRow, restOf, storedParts } from "./StoredParts.js"
 import { currentTraceParent } from "../Operations/Tracing.js"
 import { decodeFirst, decodeRows } from "../Sql/Rows.js"
 import { ContractIdRow, EventRow, type RecentWrite, SavedRow, SeatRow, StoredContract, StoredForWriter, StoredRevision } from "./StoredRows.js"
@@ -15,8 +16,8 @@ const json = (value: unknown) => JSON.stringify(value)
 
 export type { RecentWrite } from "./StoredRows.js"
 
-/** The contract's document as stored: everything but its letters. */
-const documentOf = ({ letters: _letters, ...document }: Contract) => document
+/** How many of a contract's last writes are kept to answer a copy of their message (a row each). */
+export const recentWritesKept = 16
 
 export interface StoredEvent {
   readonly id: string
@@ -36,12 +37,17 @@ export class ContractsRepo extends Effect.Service<ContractsRepo>()("Contracts/Co
       SELECT coalesce(jsonb_agg(l.letter ORDER BY l.ordinal), '[]'::jsonb) FROM contract_letters l WHERE l.contract_id = c.id
     )`
     const lettersOf = sql`${lettersOfRow} AS letters`
+    // The document's parts as text (./StoredParts.ts), so a missing field and a null one stay apart.
+    const partsOf = sql.literal(storedParts.map((part) => `c.${part}::text AS ${part}`).join(", "))
+    const documentOf = sql`c.doc, ${partsOf}, ${lettersOf}`
+    // What a contract takes in storage (compressed), for the copies a runner keeps of others' contracts.
+    const storedSize = sql.literal(["pg_column_size(c.doc)", ...storedParts.map((part) => `coalesce(pg_column_size(c.${part}), 0)`)].join(" + "))
     // cast: the aggregate has no schema to decode with (types only, src/Domain/Contract/Contract.ts); its
     // columns hold only what save() wrote from the same type, under the entity's lock. Row and columns are decoded.
-    const assemble = ({ doc, letters }: StoredContract): Contract => ({ ...doc, letters }) as unknown as Contract
+    const assemble = (row: StoredContract): Contract => ({ ...row.doc, ...partsOfRow(row), letters: row.letters }) as unknown as Contract
 
     const load = Effect.fnUntraced(function*(id: string) {
-      const row = yield* decodeFirst(StoredContract)(yield* sql`SELECT c.doc, ${lettersOf} FROM contracts c WHERE c.id = ${id}`)
+      const row = yield* decodeFirst(StoredContract)(yield* sql`SELECT ${documentOf} FROM contracts c WHERE c.id = ${id}`)
       return Option.map(Option.fromNullable(row), assemble)
     }, Effect.orDie)
 
@@ -50,26 +56,37 @@ export class ContractsRepo extends Effect.Service<ContractsRepo>()("Contracts/Co
      * one round trip that sends and parses a document only when the caller's copy is not the stored one.
      */
     const loadIfChanged = Effect.fnUntraced(function*(id: string, known: number) {
+      const unlessKnown = (column: Statement.Fragment, name: string) =>
+        sql`CASE WHEN c.revision = ${known} THEN NULL ELSE ${column} END AS ${sql.literal(name)}`
       const rows = yield* sql`
-        SELECT c.revision, pg_column_size(c.doc) AS size, CASE WHEN c.revision = ${known} THEN NULL ELSE c.doc END AS doc,
-          CASE WHEN c.revision = ${known} THEN NULL ELSE ${lettersOfRow} END AS letters
+        SELECT c.revision, ${storedSize} AS size, ${
+        sql.csv([
+          unlessKnown(sql`c.doc`, "doc"),
+          unlessKnown(lettersOfRow, "letters"),
+          ...storedParts.map((part) => unlessKnown(sql.literal(`c.${part}::text`), part))
+        ])
+      }
         FROM contracts c WHERE c.id = ${id}`
-      return Option.map(Option.fromNullable(yield* decodeFirst(StoredRevision)(rows)), ({ doc, letters, revision, size }) => ({
-        revision,
-        storedBytes: size,
-        contract: doc === null ? null : assemble({ doc, letters: letters ?? [] })
+      return Option.map(Option.fromNullable(yield* decodeFirst(StoredRevision)(rows)), (row) => ({
+        revision: row.revision,
+        storedBytes: row.size,
+        contract: row.doc === null ? null : assemble({ ...row, doc: row.doc, letters: row.letters ?? [] })
       }))
     }, Effect.orDie)
 
     /** Several contracts in one statement, for work over many of them (the feed rows' backfill). */
     const loadMany = Effect.fnUntraced(function*(ids: ReadonlyArray<string>) {
-      const rows = yield* sql`SELECT c.doc, ${lettersOf} FROM contracts c WHERE c.id IN ${sql.in(ids)}`
+      const rows = yield* sql`SELECT ${documentOf} FROM contracts c WHERE c.id IN ${sql.in(ids)}`
       return (yield* decodeRows(StoredContract)(rows)).map(assemble)
     }, Effect.orDie)
 
     /** The contract and its last writes, for its writer. */
     const loadForWriter = Effect.fnUntraced(function*(id: string) {
-      const rows = yield* sql`SELECT c.doc, c.recent_writes, ${lettersOf} FROM contracts c WHERE c.id = ${id}`
+      const rows = yield* sql`SELECT ${documentOf}, (
+          SELECT coalesce(jsonb_agg(jsonb_build_object('id', w.write_id, 'result', w.result) ORDER BY w.revision), '[]'::jsonb)
+          FROM contract_writes w WHERE w.contract_id = c.id
+        ) AS recent_writes
+        FROM contracts c WHERE c.id = ${id}`
       return Option.map(Option.fromNullable(yield* decodeFirst(StoredForWriter)(rows)), (row) => ({
         contract: assemble(row),
         recentWrites: row.recent_writes
@@ -110,29 +127,44 @@ export class ContractsRepo extends Effect.Service<ContractsRepo>()("Contracts/Co
         events: ReadonlyArray<DomainEvent>,
         effects: Partial<Pick<Decided<unknown>, "mail" | "relationship" | "result">> = {},
         request: RequestOfWrite | null = null,
-        recentWrites: ReadonlyArray<RecentWrite> = []
+        /** The write's id and result, kept to answer a copy of its message; the oldest beyond the last few goes. */
+        write: RecentWrite | null = null
       ) {
         // Nothing to store but, perhaps, the request's answer (a write that changed nothing).
         if (previous === next) {
           if (request !== null && request.answer !== null) yield* answerOnClaim(sql, request, request.answer)
           return
         }
+        // Only the parts this write made anew travel and are stored (./StoredParts.ts).
+        const parts = changedParts(previous, next)
+        const partValues = parts.map((part) => sql`${json(next[part])}::jsonb`)
+        const setParts = parts.length === 0 ? sql`` : sql`, ${sql.csv(parts.map((part, index) => sql`${sql.literal(part)} = ${partValues[index]!}`))}`
         const contractRow = previous === null
           ? sql`
-            INSERT INTO contracts (id, mode, org_id, state, origin, title, relationship_id, words_hash, head_sequence, created_at, updated_at, doc, recent_writes)
+            INSERT INTO contracts (id, mode, org_id, state, origin, title, relationship_id, words_hash, head_sequence, created_at, updated_at, doc, ${
+            sql.literal(parts.join(", "))
+          })
             VALUES (${next.id}, ${next.mode}, ${next.org}, ${next.state}, ${next.origin}, ${next.title}, ${next.relationship},
-                    ${next.words_hash}, ${next.head_sequence}, ${next.created_at}, ${next.updated_at}, ${json(documentOf(next))}::jsonb,
-                    ${json(recentWrites)}::jsonb)
-            RETURNING id`
+                    ${next.words_hash}, ${next.head_sequence}, ${next.created_at}, ${next.updated_at}, ${json(restOf(next))}::jsonb,
+                    ${sql.csv(partValues)})
+            RETURNING id, revision`
           : sql`
             UPDATE contracts SET state = ${next.state}, relationship_id = ${next.relationship}, words_hash = ${next.words_hash},
-              head_sequence = ${next.head_sequence}, updated_at = ${next.updated_at}, doc = ${json(documentOf(next))}::jsonb,
-              recent_writes = ${json(recentWrites)}::jsonb, revision = revision + 1
+              head_sequence = ${next.head_sequence}, updated_at = ${next.updated_at}, doc = ${json(restOf(next))}::jsonb,
+              revision = revision + 1${setParts}
             WHERE id = ${next.id} AND head_sequence = ${previous.head_sequence}
-            RETURNING id`
+            RETURNING id, revision`
         const added = rowsOfSave(previous, next, events, effects, yield* currentTraceParent).map(addRows)
         // The write's idempotency claim learns, in the same statement, that the write is stored.
         if (request !== null) added.push(writeOnClaim(sql, request, next.id, json(effects.result ?? null)))
+        if (write !== null) {
+          added.push(
+            sql`kept_write AS (INSERT INTO contract_writes (contract_id, revision, write_id, result)
+              SELECT id, revision, ${write.id}, ${json(write.result)}::jsonb FROM saved)`,
+            sql`dropped_writes AS (DELETE FROM contract_writes w USING saved s
+              WHERE w.contract_id = s.id AND w.revision <= s.revision - ${recentWritesKept})`
+          )
+        }
         const row = yield* decodeFirst(SavedRow)(
           yield* sql`
           WITH saved AS (${contractRow})${added.length === 0 ? sql`` : sql`, ${sql.csv(added)}`}
@@ -166,7 +198,7 @@ export class ContractsRepo extends Effect.Service<ContractsRepo>()("Contracts/Co
         ORDER BY p.contract_created_at DESC, p.contract_id DESC LIMIT ${filter.limit + 1}`
       const rows = yield* sql`
         WITH visible AS ((${own}) UNION ALL (${elsewhere}))
-        SELECT c.doc, ${lettersOf} FROM contracts c JOIN visible v ON v.id = c.id ${page}`
+        SELECT ${documentOf} FROM contracts c JOIN visible v ON v.id = c.id ${page}`
       return (yield* decodeRows(StoredContract)(rows)).map(assemble)
     }, Effect.orDie)
 

@@ -5,17 +5,29 @@
 import { Schema } from "effect"
 import { capacities } from "../Domain/Contract/Contract.js"
 import { JsonColumn, SqlNumber, Timestamp } from "../Sql/Rows.js"
+import type { StoredPart } from "./StoredParts.js"
 
 const JsonObject = Schema.Record({ key: Schema.String, value: Schema.Unknown })
 
+/** Each stored part's column as its JSON text, null when the document has no such field (./StoredParts.ts). */
+const PartColumn = Schema.NullOr(Schema.String)
+const partColumns = {
+  blocks: PartColumn,
+  facts: PartColumn,
+  baseline: PartColumn,
+  asks: PartColumn,
+  signatures: PartColumn
+} as const satisfies Record<StoredPart, typeof PartColumn>
+
 /**
- * A contract as stored: its document (the aggregate without its letters) and its letters in order.
- * Checked only as an object and an array: the aggregate has no schema (src/Domain/Contract/Contract.ts
+ * A contract as stored: the rest of its document, its parts, and its letters in order. Checked only
+ * as an object, texts and an array: the aggregate has no schema (src/Domain/Contract/Contract.ts
  * declares it as types), so ./Repo.ts's `assemble` holds the one cast of the stored document.
  */
 export const StoredContract = Schema.Struct({
   doc: JsonColumn(JsonObject),
-  letters: JsonColumn(Schema.Array(JsonObject))
+  letters: JsonColumn(Schema.Array(JsonObject)),
+  ...partColumns
 })
 export type StoredContract = typeof StoredContract.Type
 
@@ -24,7 +36,8 @@ export const StoredRevision = Schema.Struct({
   revision: SqlNumber,
   size: SqlNumber,
   doc: Schema.NullOr(JsonColumn(JsonObject)),
-  letters: Schema.NullOr(JsonColumn(Schema.Array(JsonObject)))
+  letters: Schema.NullOr(JsonColumn(Schema.Array(JsonObject))),
+  ...partColumns
 })
 
 /** One of a contract's last writes: the id its message carried, and what it answered. */

@@ -85,7 +85,8 @@ export const settleSignatures = (contract: Contract, at: Settlement): Settled & 
   })
   const events = moves.flatMap((m) => (m.event === null ? [] : [m.event]))
   const voided = moves.filter((m) => m.event !== null && m.signature.state === "void").map((m) => m.signature.id)
-  const settled: Contract = { ...contract, signatures: moves.map((m) => m.signature) }
+  // Unmoved signatures stay the same list, so a save need not store them again (src/Engine/StoredParts.ts).
+  const settled: Contract = events.length === 0 ? contract : { ...contract, signatures: moves.map((m) => m.signature) }
   if (settled.state !== "agreed" || !allBound(settled)) return { contract: settled, events, voided }
   const executed: DomainEvent = {
     type: "contract.executed",
