@@ -18,21 +18,25 @@ const claimBatch = 4
 const leaseMs = 120_000
 /** Events turned into deliveries per transaction. */
 const fanOutBatch = 500
-/** A look at the queue at least this often, whether or not a bell rang. */
+/**
+ * A look at the queue at least this often in real time, whether or not a bell rang: events a
+ * save on another runner appended (whose ring this process does not hear), or a ring lost. Kept on
+ * the real clock, as the deadline scheduler's is, so that a TestClock walked through a day of
+ * retries wakes the engine once per delivery due, not once per five minutes of its time.
+ */
 const idleLook = Duration.minutes(5)
 
 /**
- * Sleeps until `due` (or the idle look, whichever is sooner). The clock is read in the same step
- * of the same fiber that starts the sleep: read earlier (before `race` forks its sleeper) a clock
- * that jumps in between would have the sleep end as far past `due` as the jump, and a delivery
- * fall due unnoticed until the idle look. A TestClock jumps; so may a stepped system clock.
+ * Sleeps until `due` on the delivery clock, for ever when nothing is due. The clock is read in the
+ * same step of the same fiber that starts the sleep: read earlier (before `race` forks its sleeper)
+ * a clock that jumps in between would have the sleep end as far past `due` as the jump, and a
+ * delivery fall due unnoticed until the idle look. A TestClock jumps; so may a stepped system clock.
  */
 export const sleepUntil = (due: Option.Option<number>) =>
-  Effect.flatMap(Clock.currentTimeMillis, (now) =>
-    Effect.sleep(Option.match(due, {
-      onNone: () => idleLook,
-      onSome: (at) => Duration.min(Duration.millis(Math.max(0, at - now)), idleLook)
-    })))
+  Option.match(due, {
+    onNone: () => Effect.never,
+    onSome: (at) => Effect.flatMap(Clock.currentTimeMillis, (now) => Effect.sleep(Duration.millis(Math.max(0, at - now))))
+  })
 
 /** Which candidates are owed a delivery: an endpoint subscribed to the event's type as its side reads it. */
 export const owed = (candidates: ReadonlyArray<Candidate>): ReadonlyArray<NewDelivery> =>
@@ -56,6 +60,7 @@ export class WebhookEngine extends Effect.Service<WebhookEngine>()("Webhooks/Eng
     const attempt = yield* DeliveryAttempt
     const appended = yield* Appended
     const clock = yield* DeliveryClock
+    const realClock = yield* Effect.clock
     // Attempts this process is making: never claimed again here, even if a stalled attempt outlives its lease.
     const inFlight = new Set<string>()
     // Claims whose attempt has not finished, with the attempt count they were claimed at. The
@@ -117,7 +122,11 @@ export class WebhookEngine extends Effect.Service<WebhookEngine>()("Webhooks/Eng
       // Until enough slots are free only a finished attempt (or new events) can change anything.
       if (!canClaim()) return yield* Queue.take(wake)
       const due = yield* deliveries.nextDue([...inFlight])
-      const timed = yield* Effect.race(Effect.as(Queue.take(wake), false), Effect.as(sleepUntil(due), true))
+      const timed = yield* Effect.raceAll([
+        Effect.as(Queue.take(wake), false),
+        Effect.as(sleepUntil(due), true),
+        Effect.as(Effect.withClock(Effect.sleep(idleLook), realClock), true)
+      ])
       if (timed) logsToRead = true
     })
 

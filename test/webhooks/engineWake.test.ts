@@ -1,5 +1,5 @@
 import { describe, expect, it } from "@effect/vitest"
-import { Clock, Deferred, Duration, Effect, Layer, Option } from "effect"
+import { Clock, Deferred, Duration, Effect, Layer, Option, TestClock } from "effect"
 import { Appended } from "../../src/Doorbells/Appended.js"
 import { DeliveryAttempt } from "../../src/Webhooks/Attempt.js"
 import { DeliveriesRepo } from "../../src/Webhooks/DeliveriesRepo.js"
@@ -68,7 +68,46 @@ const engineWithJumpAfterLook = (claimedAt: Deferred.Deferred<number>) => {
   )
 }
 
+/** The engine over an empty queue, counting its looks at the logs. */
+const idleEngine = (looks: { count: number }) => {
+  const { clock, jumpTo } = manualClock()
+  const repo = DeliveriesRepo.make({
+    fanOut: () => Effect.sync(() => ++looks.count).pipe(Effect.as(0)),
+    claimDue: () => Effect.succeed([]),
+    nextDue: () => Effect.succeed(Option.none())
+  } as unknown as DeliveriesRepo)
+  const layer = WebhookEngine.DefaultWithoutDependencies.pipe(
+    Layer.provide(Layer.succeed(DeliveriesRepo, repo)),
+    Layer.provide(Layer.succeed(DeliveryAttempt, DeliveryAttempt.make({ run: () => Effect.void } as unknown as DeliveryAttempt))),
+    Layer.provide(Layer.succeed(Appended, Appended.make({ ring: Effect.void, heard: Effect.never }))),
+    Layer.provide(Layer.succeed(DeliveryClock, clock))
+  )
+  return { layer, jumpTo }
+}
+
+const realPause = Effect.promise(() => new Promise((resolve) => setTimeout(resolve, 50)))
+
 describe("the webhook engine's wait", () => {
+  it.scoped(
+    "looks again every five minutes of real time, not of the delivery clock, so a clock walked through days wakes it only when something is due",
+    () =>
+      Effect.gen(function*() {
+        const looks = { count: 0 }
+        const { jumpTo, layer } = idleEngine(looks)
+        // The test's own clock is the real one here: a TestClock the engine takes as its real clock.
+        yield* Layer.build(layer)
+        yield* realPause
+        expect(looks.count).toBe(1)
+        jumpTo(start + 2 * 24 * 3_600_000)
+        yield* realPause
+        expect(looks.count).toBe(1)
+        yield* TestClock.adjust(Duration.minutes(5))
+        yield* realPause
+        expect(looks.count).toBe(2)
+      }),
+    10_000
+  )
+
   it.scoped("wakes for a delivery when the clock jumps past its due time while the engine goes to sleep", () =>
     Effect.gen(function*() {
       const claimedAt = yield* Deferred.make<number>()
