@@ -10,7 +10,7 @@ import { defineConfig } from "eslint/config"
 import tseslint from "typescript-eslint"
 
 export default defineConfig(
-  { ignores: ["**/node_modules", "**/dist", "**/coverage", "**/*.md"] },
+  { ignores: ["**/node_modules", "**/dist", ".build", "**/coverage", "**/*.md"] },
   js.configs.recommended,
   tseslint.configs.recommended,
   effectEslint.configs.dprint,

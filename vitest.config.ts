@@ -20,7 +20,7 @@ export default defineConfig({
     maxWorkers: Math.max(2, availableParallelism()),
     minWorkers: 1,
     // Once per run: the migrated PGlite image every in-memory service starts from.
-    globalSetup: ["./test/support/migratedDatabases.ts"],
+    globalSetup: ["./test/support/builtService.ts", "./test/support/migratedDatabases.ts"],
     // The run ends with its 15 slowest files (.ci/run names the reporters itself and adds this one too).
     reporters: ["default", "./test/support/slowestFiles.ts"],
     sequence: { concurrent: false }

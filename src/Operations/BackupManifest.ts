@@ -1,4 +1,4 @@
-import { readFileSync } from "node:fs"
+import { existsSync, readFileSync } from "node:fs"
 import { Schema } from "effect"
 import { migrations } from "../../migrations/index.js"
 
@@ -27,7 +27,16 @@ export const assetsFolder = "assets"
 /** The last migration this code knows: `0020_…` is 20, as the migrator numbers them. */
 export const codeMigrationLevel = Math.max(...Object.keys(migrations).map((name) => Number.parseInt(name, 10)))
 
-export const serviceVersion: string = JSON.parse(readFileSync(new URL("../../package.json", import.meta.url), "utf8")).version
+/** The nearest package.json above a folder: the service's, from src/ as from the compiled .build/src/ (scripts/build.mjs). */
+const packageJsonAbove = (folder: URL): URL => {
+  const candidate = new URL("package.json", folder)
+  if (existsSync(candidate)) return candidate
+  const parent = new URL("..", folder)
+  if (parent.href === folder.href) throw new Error("no package.json above the service's modules")
+  return packageJsonAbove(parent)
+}
+
+export const serviceVersion: string = JSON.parse(readFileSync(packageJsonAbove(new URL(".", import.meta.url)), "utf8")).version
 
 /** PostgreSQL's own entries at the top of a data directory; the admin token and asset bytes beside them are not the database's. */
 export const isDatabaseEntry = (name: string) =>

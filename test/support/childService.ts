@@ -38,9 +38,12 @@ const listen = (child: ChildProcess) => {
   child.stderr!.on("data", read)
 }
 
+/** What `npm start` runs once it has compiled the service (scripts/build.mjs; the run's global setup builds it). */
+const servicePath = ".build/src/main.js"
+
 /** The real service as `npm start` runs it, in its own process, so SIGKILL is a real crash. */
 export const launch = async (port: number, env: Record<string, string>): Promise<ChildProcess> => {
-  const child = spawn(process.execPath, ["--import", "tsx", "src/main.ts"], {
+  const child = spawn(process.execPath, [servicePath], {
     env: {
       ...process.env,
       ...env,
@@ -76,7 +79,7 @@ export const killed = (child: ChildProcess) =>
 /** Starts the service expecting it to refuse: its exit code and what it wrote, within a deadline. */
 export const refusedStart = (port: number, env: Record<string, string>) =>
   new Promise<{ readonly code: number | null; readonly output: string }>((resolve, reject) => {
-    const child = spawn(process.execPath, ["--import", "tsx", "src/main.ts"], {
+    const child = spawn(process.execPath, [servicePath], {
       env: { ...process.env, ...env, PORT: String(port), ADMIN_TOKEN: adminToken },
       stdio: ["ignore", "pipe", "pipe"]
     })
