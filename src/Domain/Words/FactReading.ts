@@ -222,8 +222,7 @@ const readExpiration = (value: string, facts: ReadonlyArray<FactWords>): string 
   return counted ? addPeriod(dates[0]!.date!, period) : dates[0]!.date
 }
 
-/** The reading of one fact among the contract's facts (an expiration counts from the start facts). */
-export const normalizedValue = (fact: FactWords, facts: ReadonlyArray<FactWords>): string | null => {
+const readingOf = (fact: FactWords, facts: ReadonlyArray<FactWords>): string | null => {
   if (typeof fact.value !== "string") return null
   switch (fact.kind) {
     case "date":
@@ -234,4 +233,16 @@ export const normalizedValue = (fact: FactWords, facts: ReadonlyArray<FactWords>
     default:
       return null
   }
+}
+
+// Facts and their lists are immutable (a change makes a new list), so a reading is made once per
+// fact of a list and kept while the list lives: sheet reads and saves read the same facts again.
+const readings = new WeakMap<ReadonlyArray<FactWords>, WeakMap<FactWords, string | null>>()
+
+/** The reading of one fact among the contract's facts (an expiration counts from the start facts). */
+export const normalizedValue = (fact: FactWords, facts: ReadonlyArray<FactWords>): string | null => {
+  let ofList = readings.get(facts)
+  if (ofList === undefined) readings.set(facts, ofList = new WeakMap())
+  if (!ofList.has(fact)) ofList.set(fact, readingOf(fact, facts))
+  return ofList.get(fact) ?? null
 }
