@@ -1,5 +1,6 @@
 import { availableParallelism } from "node:os"
 import { defineConfig } from "vitest/config"
+import LongFirst from "./test/support/longFirst.js"
 
 export default defineConfig({
   test: {
@@ -23,6 +24,7 @@ export default defineConfig({
     globalSetup: ["./test/support/builtService.ts", "./test/support/migratedDatabases.ts"],
     // The run ends with its 15 slowest files (.ci/run names the reporters itself and adds this one too).
     reporters: ["default", "./test/support/slowestFiles.ts"],
-    sequence: { concurrent: false }
+    // The longest files first, by their measured times (test/support/longFirst.ts).
+    sequence: { concurrent: false, sequencer: LongFirst }
   }
 })
