@@ -1,7 +1,7 @@
 import { HttpServer } from "@effect/platform"
 import type { SqlClient } from "@effect/sql"
 import { NodeHttpServer } from "@effect/platform-node"
-import { type Clock, Effect, Exit, Layer, Option, Scope } from "effect"
+import { type Clock, Effect, Exit, Layer, Logger, LogLevel, Option, Scope } from "effect"
 import { mkdtempSync } from "node:fs"
 import type { Server } from "node:http"
 import { tmpdir } from "node:os"
@@ -79,7 +79,11 @@ export interface ServiceOptions {
   readonly mcpAllowedOrigins?: ReadonlyArray<string>
   /** Export spans to this OTLP/HTTP endpoint (OTEL_EXPORTER_OTLP_ENDPOINT); unset: no spans. */
   readonly otlpEndpoint?: string
-  /** How the service logs (src/Operations/Logging.ts `loggingTo`, into a collector); unset: Effect's default logger. */
+  /**
+   * How the service logs (src/Operations/Logging.ts `loggingTo`, into a collector); unset: Effect's
+   * default logger from WARN up. A line per request at INFO came to 64,000 lines and 29 MB a run,
+   * each passed through vitest's console to its main process; a warning or an error still shows.
+   */
   readonly logging?: Layer.Layer<never>
   /** On a data directory: fsync each commit (the default, as `npm start`), or not (EMBEDDED_FSYNC=off). */
   readonly embeddedFsync?: boolean
@@ -127,7 +131,7 @@ export const startService = async (database: TestDatabase, options: ServiceOptio
     Layer.provide(options.deliveryClock === undefined ? DeliveryClock.live : Layer.succeed(DeliveryClock, options.deliveryClock)),
     Layer.provide(options.deadlineClock === undefined ? DeadlineClock.live : Layer.succeed(DeadlineClock, options.deadlineClock)),
     Layer.provide(options.answerer ?? Answerer.extractive),
-    Layer.provide(options.logging ?? Layer.empty),
+    Layer.provide(options.logging ?? Logger.minimumLogLevel(LogLevel.Warning)),
     Layer.provide(config)
   )
   const context = await Effect.runPromise(Layer.buildWithScope(layer, scope))
