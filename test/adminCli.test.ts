@@ -7,11 +7,12 @@ import { promisify } from "node:util"
 import { call } from "./support/client.js"
 import { databases } from "./support/databases.js"
 import { adminToken, type Running, sharedService } from "./support/service.js"
+import { built } from "./support/builtService.js"
 
 const run = promisify(execFile)
 
 const cli = (url: string) => (...args: Array<string>) =>
-  run("node", ["--import", "tsx", "src/Admin/cli.ts", ...args], {
+  run(process.execPath, [built("src/Admin/cli.ts"), ...args], {
     env: { ...process.env, CONTRACTS_URL: url, ADMIN_TOKEN: adminToken }
   })
 

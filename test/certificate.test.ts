@@ -12,6 +12,7 @@ import { MigrationsLive } from "../src/Sql/Migrations.js"
 import { databases } from "./support/databases.js"
 import { executedNda, twoOrgs } from "./support/negotiation.js"
 import { type Running, sharedService, testSettings } from "./support/service.js"
+import { built } from "./support/builtService.js"
 
 const fetchBytes = async (url: string) => {
   const response = await fetch(url)
@@ -30,9 +31,9 @@ const run = (command: string, args: ReadonlyArray<string>) =>
     })
   })
 
-/** The project's verify command, run as a user would: its exit code and what it said. */
+/** The project's verify command as `npm run verify` runs it (from the run's build): its exit code and what it said. */
 const verifyCommand = (dir: string) =>
-  run("npx", ["tsx", "src/Certificates/verify.ts", join(dir, "certificate.json"), join(dir, "certificate.sig"), join(dir, "signing-key.pem")])
+  run(process.execPath, [built("src/Certificates/verify.ts"), join(dir, "certificate.json"), join(dir, "certificate.sig"), join(dir, "signing-key.pem")])
 
 const openssl = (dir: string) =>
   run("openssl", [

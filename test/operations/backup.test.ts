@@ -13,11 +13,12 @@ import { allLetters, twoOrgs } from "../support/negotiation.js"
 import { databases } from "../support/databases.js"
 import { adminToken, sharedService } from "../support/service.js"
 import { seededDataDir } from "../support/seededDataDir.js"
+import { built } from "../support/builtService.js"
 
 /** The admin command line as an operator runs it: its exit code and what it wrote. */
 const admin = (url: string, ...args: Array<string>) =>
   new Promise<{ code: number; stdout: string; stderr: string }>((resolve) => {
-    execFile(process.execPath, ["--import", "tsx", "src/Admin/cli.ts", ...args], {
+    execFile(process.execPath, [built("src/Admin/cli.ts"), ...args], {
       env: { ...process.env, CONTRACTS_URL: url, ADMIN_TOKEN: adminToken },
       encoding: "utf8"
     }, (error, stdout, stderr) => resolve({ code: error === null ? 0 : typeof error.code === "number" ? error.code : -1, stdout, stderr }))

@@ -8,3 +8,12 @@ import { execFileSync } from "node:child_process"
 export default function setup() {
   execFileSync(process.execPath, ["scripts/build.mjs"], { stdio: "inherit" })
 }
+
+/**
+ * A script of the project as this run's build compiled it: `src/Admin/cli.ts` is
+ * `.build/src/Admin/cli.js`. The command lines the tests run as an operator would (`npm run admin`,
+ * `npm run verify`) start from here: the same source, without tsx compiling every module again at
+ * each start (0.4 s a start for the admin command line, 3.2 s through npx for verify, against 0.2
+ * and 1.3 s built).
+ */
+export const built = (source: string): string => `.build/${source.replace(/\.ts$/, ".js")}`

@@ -2,6 +2,7 @@ import { afterAll } from "@effect/vitest"
 import { type ChildProcess, spawn } from "node:child_process"
 import { createServer } from "node:net"
 import { adminToken } from "./service.js"
+import { built } from "./builtService.js"
 
 export const freePort = () =>
   new Promise<number>((resolve) => {
@@ -39,7 +40,7 @@ const listen = (child: ChildProcess) => {
 }
 
 /** What `npm start` runs once it has compiled the service (scripts/build.mjs; the run's global setup builds it). */
-const servicePath = ".build/src/main.js"
+const servicePath = built("src/main.ts")
 
 /** The real service as `npm start` runs it, in its own process, so SIGKILL is a real crash. */
 export const launch = async (port: number, env: Record<string, string>): Promise<ChildProcess> => {

@@ -3,6 +3,7 @@ import { mkdtempSync, writeFileSync } from "node:fs"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
 import { getDocument } from "pdfjs-dist/legacy/build/pdf.mjs"
+import { built } from "./builtService.js"
 
 export const fetchBytes = async (url: string) => {
   const response = await fetch(url)
@@ -12,7 +13,7 @@ export const fetchBytes = async (url: string) => {
 /** Run without blocking: the service shares this process (see test/certificate.test.ts). */
 export const verifyCommand = (...args: ReadonlyArray<string>) =>
   new Promise<{ status: number; stdout: string; stderr: string }>((resolve) => {
-    execFile("npx", ["tsx", "src/Certificates/verify.ts", ...args], { encoding: "utf8" }, (error, stdout, stderr) => {
+    execFile(process.execPath, [built("src/Certificates/verify.ts"), ...args], { encoding: "utf8" }, (error, stdout, stderr) => {
       resolve({ status: error === null ? 0 : typeof error.code === "number" ? error.code : -1, stdout, stderr })
     })
   })
