@@ -2,31 +2,32 @@ import { relative } from "node:path"
 import { BaseSequencer, type TestSpecification } from "vitest/node"
 
 /**
- * Seconds each long file took in a clean-clone run of `.ci/run` (the slowest-files reporter's
- * figures, rounded). Kept by hand: a clean clone has no vitest cache, so without this list the
- * files go out largest first by bytes, and a short file holding the longest sweep once started
- * last and ran alone for minutes while the other worker sat idle.
+ * Seconds each long file took in a clean-clone run of `.ci/run` (at 1c2ba72, from its JSON
+ * report, rounded). Kept by hand: a clean clone has no vitest cache, so without this list the
+ * files go out largest first by bytes, and the longest of all (the hostile sweep, 86 lines) went
+ * out last, 877 s into a 1,127 s run, where the run could end no sooner than it did.
  */
 const measuredSeconds: Readonly<Record<string, number>> = {
-  "test/torture/hostile.test.ts": 250,
-  "test/guestPage/browser.test.ts": 185,
-  "test/webhooks/fanout.test.ts": 156,
-  "test/adminCli.test.ts": 83,
-  "test/torture/crash.test.ts": 74,
-  "test/torture/failover.test.ts": 69,
-  "test/operations/shutdown.test.ts": 61,
-  "test/webhooks/schedule.test.ts": 59,
-  "test/migrations.test.ts": 58,
-  "test/certificate.test.ts": 58,
-  "test/importCrash.test.ts": 53,
-  "test/importLeases.test.ts": 48,
-  "test/severalRunners.test.ts": 44,
-  "test/outboundMail.test.ts": 40,
-  "test/operations/backup.test.ts": 39,
-  "test/torture/fuzz.test.ts": 37,
-  "test/modes/writes.test.ts": 35,
-  "test/executedPdf.test.ts": 32,
-  "test/listPlans.test.ts": 30
+  "test/torture/hostile.test.ts": 147,
+  "test/torture/failover.test.ts": 99,
+  "test/guestPage/browser.test.ts": 94,
+  "test/torture/crash.test.ts": 93,
+  "test/webhooks/fanout.test.ts": 83,
+  "test/importCrash.test.ts": 67,
+  "test/migrations.test.ts": 60,
+  "test/operations/shutdown.test.ts": 59,
+  "test/webhooks/schedule.test.ts": 55,
+  "test/outboundMail.test.ts": 47,
+  "test/severalRunners.test.ts": 46,
+  "test/adminCli.test.ts": 43,
+  "test/modes/writes.test.ts": 41,
+  "test/importLeases.test.ts": 37,
+  "test/readmeWalkthrough.test.ts": 32,
+  "test/operations/backup.test.ts": 30,
+  "test/listPlans.test.ts": 28,
+  "test/torture/fuzz.test.ts": 27,
+  "test/restart.test.ts": 24,
+  "test/idempotencyExpiry.test.ts": 22
 }
 
 /**
