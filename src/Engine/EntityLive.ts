@@ -27,7 +27,7 @@ import { confirmBlock } from "../Domain/Imports/ConfirmBlock.js"
 import { importLetter } from "../Domain/Negotiation/ImportLetter.js"
 import { Appended } from "../Doorbells/Appended.js"
 import { passTime } from "../Domain/Deadlines/PassTime.js"
-import { datesMayMove } from "../Domain/Deadlines/DeadlineRow.js"
+import { schedulerMustHear } from "../Domain/Deadlines/DeadlineRow.js"
 import { DatesMoved } from "../Doorbells/DatesMoved.js"
 import { applyPlaybook } from "../Domain/Playbooks/ApplyPlaybook.js"
 import { count, countWrite, entityMessages, liveContracts, moveGauge } from "../Operations/Metrics.js"
@@ -121,7 +121,7 @@ export const ContractLive = Layer.unwrapEffect(Effect.map(ServerConfig, (setting
             }))
             yield* countWrite(message.tag, decided.events)
             if (decided.events.length > 0) yield* appended.ring
-            if (Option.isNone(before) || datesMayMove(before.value, decided.contract)) yield* datesMoved.ring
+            if (schedulerMustHear(Option.getOrNull(before), decided.contract)) yield* datesMoved.ring
             return decided.result
           })
         ))

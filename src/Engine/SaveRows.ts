@@ -3,7 +3,7 @@ import type { Decided } from "../Domain/Contract/Decided.js"
 import type { DomainEvent } from "../Domain/Contract/Events.js"
 import { makeId } from "../RandomIds.js"
 import { factColumns, factIndexRows, factsChanged } from "../Domain/Ask/FactIndex.js"
-import { changedDeadlineRow, deadlineColumns } from "../Domain/Deadlines/DeadlineRow.js"
+import { amendmentExecuted, changedDeadlineRow, deadlineColumns } from "../Domain/Deadlines/DeadlineRow.js"
 import { attentionColumns, attentionOnConflict, changedAttentionItems } from "./AttentionRows.js"
 
 /**
@@ -140,7 +140,7 @@ export const rowsOfSave = (
     table(
       "contract_amendments",
       "parent_id text, amendment_id text, executed_at timestamptz",
-      next.amends !== null && next.state === "executed" && previous?.state !== "executed"
+      amendmentExecuted(previous, next) && next.amends !== null
         ? [{ parent_id: next.amends, amendment_id: next.id, executed_at: next.executed_at }]
         : [],
       "ON CONFLICT (parent_id) DO NOTHING"

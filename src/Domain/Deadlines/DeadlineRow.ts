@@ -68,3 +68,19 @@ export const changedDeadlineRow = (previous: Contract | null, next: Contract): D
   if (previous === null) return empty ? null : row
   return JSON.stringify(deadlineRowOf(previous)) === JSON.stringify(row) ? null : row
 }
+
+/** An amendment executed by this save: its parent's row settles (src/Deadlines/Scheduler.ts), and the save records it. */
+export const amendmentExecuted = (previous: Contract | null, next: Contract): boolean =>
+  next.amends !== null && next.state === "executed" && previous?.state !== "executed"
+
+/**
+ * Whether a save changes what the deadline scheduler waits on: a moment set, moved or cleared, or
+ * an amendment executed whose parent it must tell. The scheduler reads only rows with a moment, so
+ * a save whose row has none before or after (every draft, every round before execution) gives it
+ * nothing to wake for: a ring there cost two statements for nothing.
+ */
+export const schedulerMustHear = (previous: Contract | null, next: Contract): boolean => {
+  if (amendmentExecuted(previous, next)) return true
+  const row = changedDeadlineRow(previous, next)
+  return row !== null && (row.next_due !== null || (previous !== null && deadlineRowOf(previous).next_due !== null))
+}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "@effect/vitest"
-import { changedDeadlineRow } from "../../../src/Domain/Deadlines/DeadlineRow.js"
+import { changedDeadlineRow, schedulerMustHear } from "../../../src/Domain/Deadlines/DeadlineRow.js"
 import { passTime } from "../../../src/Domain/Deadlines/PassTime.js"
 import { byUrgency } from "../../../src/Domain/Views/Attention.js"
 import { day, deadlineRows, executedMsa as msa, withFact } from "./fixtures.js"
@@ -51,5 +51,24 @@ describe("the stored deadline row", () => {
     expect(changedDeadlineRow(contract, { ...contract, title: "Renamed" })).toBeNull()
     expect(changedDeadlineRow(contract, passTime(contract, { now: day("2026-09-04") })!.contract)).toMatchObject({ next_due: day("2026-10-27") })
     expect(changedDeadlineRow(contract, { ...contract, cancelled: { at: day("2026-03-01"), by: "per_ada", reason: "x" } })).toMatchObject({ next_due: null })
+  })
+
+  it("wakes the scheduler only when a moment is set, moved or cleared", () => {
+    const executed = msa()
+    const draft = { ...executed, state: "draft" as const, executed_at: null }
+    // A draft with dates has a row (GET /contracts filters on them) but no moment: nothing to wake for.
+    expect(changedDeadlineRow(null, draft)).toMatchObject({ expiration_date: "2027-02-01", next_due: null })
+    expect(schedulerMustHear(null, draft)).toBe(false)
+    expect(schedulerMustHear(draft, withFact(draft, "initial_term", "two (2) years"))).toBe(false)
+    expect(schedulerMustHear(draft, executed)).toBe(true)
+    expect(schedulerMustHear(null, executed)).toBe(true)
+    expect(schedulerMustHear(executed, { ...executed, title: "Renamed" })).toBe(false)
+    expect(schedulerMustHear(executed, passTime(executed, { now: day("2026-09-04") })!.contract)).toBe(true)
+    const cancelled = { at: day("2026-03-01"), by: "per_ada", reason: "x" }
+    expect(schedulerMustHear(executed, { ...executed, cancelled })).toBe(true)
+    // An amendment executed has its parent told, though its own row has no moment (here, cancelled).
+    const amendment = { ...draft, amends: "con_parent", cancelled }
+    expect(changedDeadlineRow(amendment, { ...amendment, state: "executed" as const })).toBeNull()
+    expect(schedulerMustHear(amendment, { ...amendment, state: "executed" as const })).toBe(true)
   })
 })
