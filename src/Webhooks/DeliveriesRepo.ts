@@ -58,12 +58,18 @@ export class DeliveriesRepo extends Effect.Service<DeliveriesRepo>()("Webhooks/D
   effect: Effect.gen(function*() {
     const sql = yield* SqlClient.SqlClient
 
-    /** Up to `limit` new events of each log, each with its candidate endpoints (one row with a null endpoint when none). */
+    /**
+     * Up to `limit` new events of each log, each with its candidate endpoints (one row with a null
+     * endpoint when none), marked fanned out by the same statement: the caller's transaction keeps
+     * the mark and the deliveries together, and the mark needs no statement of its own.
+     */
     const newEvents = (limit: number) =>
       Effect.gen(function*() {
         const contract = yield* sql`
           WITH fresh AS (
             SELECT id FROM contract_events WHERE NOT fanned_out ORDER BY created_at, id LIMIT ${limit} FOR UPDATE SKIP LOCKED
+          ), marked AS (
+            UPDATE contract_events SET fanned_out = true WHERE id IN (SELECT id FROM fresh)
           )
           SELECT e.id AS event_id, e.contract_id, e.type, e.data->>'from_side' AS from_side, c.org_id AS drafter_org,
                  w.id AS endpoint_id, w.org_id AS endpoint_org, w.events
@@ -74,6 +80,8 @@ export class DeliveriesRepo extends Effect.Service<DeliveriesRepo>()("Webhooks/D
         const org = yield* sql`
           WITH fresh AS (
             SELECT id FROM org_events WHERE NOT fanned_out ORDER BY created_at, id LIMIT ${limit} FOR UPDATE SKIP LOCKED
+          ), marked AS (
+            UPDATE org_events SET fanned_out = true WHERE id IN (SELECT id FROM fresh)
           )
           SELECT o.id AS event_id, o.type, w.id AS endpoint_id, w.org_id AS endpoint_org, w.events
           FROM fresh JOIN org_events o ON o.id = fresh.id
@@ -86,12 +94,7 @@ export class DeliveriesRepo extends Effect.Service<DeliveriesRepo>()("Webhooks/D
       Effect.orDie(sql.withTransaction(Effect.gen(function*() {
         const candidates = yield* newEvents(limit)
         yield* enqueueRows(owed(candidates), false, now)
-        const ids = (stream: DeliveryStream) => [...new Set(candidates.filter((c) => c.stream === stream).map((c) => c.event_id))]
-        const contractIds = ids("contract")
-        const orgIds = ids("org")
-        if (contractIds.length > 0) yield* sql`UPDATE contract_events SET fanned_out = true WHERE id IN ${sql.in(contractIds)}`
-        if (orgIds.length > 0) yield* sql`UPDATE org_events SET fanned_out = true WHERE id IN ${sql.in(orgIds)}`
-        return contractIds.length + orgIds.length
+        return new Set(candidates.map((c) => `${c.stream} ${c.event_id}`)).size
       })))
 
     const enqueueRows = (deliveries: ReadonlyArray<NewDelivery>, replay: boolean, now: number) =>
