@@ -140,7 +140,7 @@ export const rowsOfSave = (
     table(
       "contract_amendments",
       "parent_id text, amendment_id text, executed_at timestamptz",
-      amendmentExecuted(previous, next) && next.amends !== null
+      amendmentExecuted(previous, next)
         ? [{ parent_id: next.amends, amendment_id: next.id, executed_at: next.executed_at }]
         : [],
       "ON CONFLICT (parent_id) DO NOTHING"

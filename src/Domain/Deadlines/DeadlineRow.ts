@@ -70,7 +70,7 @@ export const changedDeadlineRow = (previous: Contract | null, next: Contract): D
 }
 
 /** An amendment executed by this save: its parent's row settles (src/Deadlines/Scheduler.ts), and the save records it. */
-export const amendmentExecuted = (previous: Contract | null, next: Contract): boolean =>
+export const amendmentExecuted = (previous: Contract | null, next: Contract): next is Contract & { readonly amends: string } =>
   next.amends !== null && next.state === "executed" && previous?.state !== "executed"
 
 /**
