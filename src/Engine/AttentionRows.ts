@@ -1,3 +1,4 @@
+import { keptPerSnapshot } from "../Domain/Contract/KeptPerSnapshot.js"
 import type { Contract, Party } from "../Domain/Contract/Contract.js"
 import { type AttentionRow, byUrgency, counterpartyOf, rowsFor, urgencyRank, type Waiting, waitingOnThem } from "../Domain/Views/Attention.js"
 
@@ -54,15 +55,9 @@ export const attentionItemOf = (contract: Contract, party: Party): AttentionItem
 
 // The copy one save stores is the copy the next save starts from (the entity keeps it), so its
 // items are computed once, not again as the next save's `previous`.
-const computed = new WeakMap<Contract, ReadonlyArray<AttentionItem>>()
-
-const itemsOf = (contract: Contract): ReadonlyArray<AttentionItem> => {
-  const known = computed.get(contract)
-  if (known !== undefined) return known
-  const items = contract.parties.map((party) => attentionItemOf(contract, party))
-  computed.set(contract, items)
-  return items
-}
+const itemsOf: (contract: Contract) => ReadonlyArray<AttentionItem> = keptPerSnapshot((contract) =>
+  contract.parties.map((party) => attentionItemOf(contract, party))
+)
 
 /** Every item of a contract that has something in a feed: what a contract stored before the table gets. */
 export const openItemsOf = (contract: Contract): ReadonlyArray<AttentionItem> => itemsOf(contract).filter((item) => item.open)

@@ -1,3 +1,4 @@
+import { keptPerSnapshot } from "../Contract/KeptPerSnapshot.js"
 import type { Contract } from "../Contract/Contract.js"
 import { keyDates } from "./KeyDates.js"
 
@@ -29,17 +30,7 @@ export type DeadlineRow = {
 }
 
 // The copy one save stores is the next save's `previous` (the entity keeps it): its row is read once.
-const computed = new WeakMap<Contract, DeadlineRow>()
-
-export const deadlineRowOf = (contract: Contract): DeadlineRow => {
-  const known = computed.get(contract)
-  if (known !== undefined) return known
-  const row = rowOf(contract)
-  computed.set(contract, row)
-  return row
-}
-
-const rowOf = (contract: Contract): DeadlineRow => {
+export const deadlineRowOf: (contract: Contract) => DeadlineRow = keptPerSnapshot((contract) => {
   const dates = keyDates(contract)
   return {
     contract_id: contract.id,
@@ -50,7 +41,7 @@ const rowOf = (contract: Contract): DeadlineRow => {
     next_due: dates.live ? dates.next?.due_at ?? null : null,
     window_days: dates.window_days
   }
-}
+})
 
 /**
  * What can move a contract's key dates: its facts, its state (only a live contract is acted on),

@@ -1,3 +1,4 @@
+import { keptPerSnapshot } from "../Contract/KeptPerSnapshot.js"
 import type { Contract } from "../Contract/Contract.js"
 import type { Source } from "./Roles.js"
 import { activeSince, currentTerm, endOf, noticeDeadlineOf, pendingOccurrences, planOf } from "./Schedule.js"
@@ -37,20 +38,9 @@ const readKeyDates = (contract: Contract) => {
 
 export type KeyDates = ReturnType<typeof readKeyDates>
 
-// A contract is an immutable snapshot (every write makes a new one), so its key dates are read once
-// per snapshot and kept while the snapshot lives: every read of the sheet, and each save's deadline
-// row, which compares the new snapshot's dates with the previous one's (read by the save before).
-const known = new WeakMap<Contract, KeyDates>()
-
 /**
  * The contract's `deadlines` as a reader sees them: the term it is in, when that term ends, the
  * last day to give notice against the renewal, and the facts (or clause) each date came from.
  * Read from the contract alone: the term moves when a renewal rolls (`contract.renewed`).
  */
-export const keyDates = (contract: Contract): KeyDates => {
-  const kept = known.get(contract)
-  if (kept !== undefined) return kept
-  const dates = readKeyDates(contract)
-  known.set(contract, dates)
-  return dates
-}
+export const keyDates: (contract: Contract) => KeyDates = keptPerSnapshot(readKeyDates)

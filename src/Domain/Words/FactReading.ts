@@ -1,3 +1,4 @@
+import { keptPerSnapshot } from "../Contract/KeptPerSnapshot.js"
 import { parseNumberWords } from "./NumberWords.js"
 
 /**
@@ -237,12 +238,7 @@ const readingOf = (fact: FactWords, facts: ReadonlyArray<FactWords>): string | n
 
 // Facts and their lists are immutable (a change makes a new list), so a reading is made once per
 // fact of a list and kept while the list lives: sheet reads and saves read the same facts again.
-const readings = new WeakMap<ReadonlyArray<FactWords>, WeakMap<FactWords, string | null>>()
+const readingsIn = keptPerSnapshot((facts: ReadonlyArray<FactWords>) => keptPerSnapshot((fact: FactWords) => readingOf(fact, facts)))
 
 /** The reading of one fact among the contract's facts (an expiration counts from the start facts). */
-export const normalizedValue = (fact: FactWords, facts: ReadonlyArray<FactWords>): string | null => {
-  let ofList = readings.get(facts)
-  if (ofList === undefined) readings.set(facts, ofList = new WeakMap())
-  if (!ofList.has(fact)) ofList.set(fact, readingOf(fact, facts))
-  return ofList.get(fact) ?? null
-}
+export const normalizedValue = (fact: FactWords, facts: ReadonlyArray<FactWords>): string | null => readingsIn(facts)(fact)
