@@ -21,7 +21,15 @@ const corpus = corpusDir
 const verbose = process.argv.includes("--verbose")
 
 const labels = JSON.parse(readFileSync(path.join(corpus, "labels.json"), "utf8")) as ReadonlyArray<Label & TitleLabel>
-const split = splitCorpus(labels.map((label) => label.file))
+// For the wide develop set (scripts/evalImports/wideCorpus.ts): CORPUS_SPLIT=none scores it all
+// as one; CORPUS_SPLIT=halves develops on its even files and holds out the odd ones, to tell
+// whether a rule carries beyond the contracts it was drawn from.
+const byHalves = (half: 0 | 1) => new Set(labels.filter((_, index) => index % 2 === half).map((label) => label.file))
+const split = process.env["CORPUS_SPLIT"] === "none"
+  ? { develop: new Set(labels.map((label) => label.file)), unseen: new Set<string>() }
+  : process.env["CORPUS_SPLIT"] === "halves"
+  ? { develop: byHalves(0), unseen: byHalves(1) }
+  : splitCorpus(labels.map((label) => label.file))
 const titles = new Map<string, string>()
 const scores = labels.map((label) => {
   const text = readFileSync(path.join(corpus, label.file), "utf8")
@@ -54,6 +62,7 @@ const setScores = (set: ReadonlySet<string>) => addScores(scores.filter((_, inde
 console.log(`develop on: ${split.develop.size} contracts`)
 printTable(setScores(split.develop))
 console.log(titleLine(scoreTitles(labels.filter((label) => split.develop.has(label.file)), titles)))
+if (split.unseen.size === 0) process.exit(0)
 console.log(`\nunseen: ${split.unseen.size} contracts`)
 printTable(setScores(split.unseen))
 console.log(titleLine(scoreTitles(labels.filter((label) => split.unseen.has(label.file)), titles)))
