@@ -6,15 +6,17 @@ import { signatureParties } from "./SignatureParties.js"
 /**
  * Party names from a contract's opening words: "by and between A, a Delaware corporation
  * ("Alias"), and B …", "by and among A (…), B (…) and C", "entered into by A and B",
- * "BETWEEN: A … AND: B", "Party A: … Party B: …", or a preamble that opens on the first party's
- * name; and, when the preamble points to the signature page or names fewer than two, the
- * entities that sign.
+ * "BETWEEN: A … - and - B", "Party A: … Party B: …", a cover page that lists one party a line,
+ * or a preamble that opens on the first party's name; and, when the preamble points to the
+ * signature page or names fewer than two, the entities that sign. A contract names as many
+ * parties as it has: a consortium's can run to dozens.
  */
 
 export type { Found } from "./PartyName.js"
 export { entityAt } from "./PartyName.js"
 
-const maxParties = 6
+/** Every party a contract names, up to the letters a fact name can take (party_a … party_z). */
+const maxParties = 26
 
 /** Paren depth at `at`, counted from `from`: a party's "and" is never inside its description's parentheses. */
 const depthAt = (text: string, from: number, at: number): number => {
@@ -33,34 +35,62 @@ const describedAfter = (text: string, end: number): boolean =>
 
 /** The words that introduce the party list, the preamble's own ("by and between", "entered into by") before a title's bare "between". */
 const listAnchors: ReadonlyArray<RegExp> = [
-  /\bby\s{1,3}and\s{1,3}(?:between|among|amongst)\b\s{0,3}[:,]?/gi,
+  /\bby\s{1,3}and\s{1,3}(?:between|among|amongst)\b\s{0,3}[:,]?(?:\s{0,3}the\s{1,3}following\s{1,3}(?:parties|persons|entities)\s{0,3}:?)?/gi,
   /\b(?:entered\s{1,3}into|made|executed)\b[^.;()"“]{0,60}?\bby\b\s{0,3}[:,]?/gi,
   /\b(?:between|among|amongst)\b\s{0,3}[:,]?/gi,
+  // A heading letter-spaced as older filings print it: "B E T W E E N:".
+  /\bB\s{1,3}E\s{1,3}T\s{1,3}W\s{1,3}E\s{1,3}E\s{1,3}N\b\s{0,3}:?/g,
   // A letter agreement: the senders are named after the salutation ("Ladies and Gentlemen: Blue Hills Bancorp, Inc. (…), …").
   /\b(?:Ladies\s{1,3}and\s{1,3}Gentlemen|Dear\s{1,3}Sirs?(?:\s{1,3}and\s{1,3}Mesdames)?)\s{0,3}[:,]/g
 ]
 
+/** A party left out of the text: "[ * * * ]", "[***]", "[-1]", a blank "________". */
+const placeholder = /^\s{0,3}(?:\(\d\)\s{0,3})?(?:\[[^\]\n]{0,12}\]|_{3,})/
+
 const firstOfList = (text: string, opening: number): Found | null => {
+  let triedBlank = false
   for (const anchor of listAnchors) {
     anchor.lastIndex = 0
     for (let match = anchor.exec(text); match !== null; match = anchor.exec(text)) {
-      const found = entityAt(text, match.index + match[0].length)
+      const at = match.index + match[0].length
+      const found = entityAt(text, at)
       if (found !== null) return found
+      // "by and between [ * * * ] (the "Provider"), and TELCOSTAR PTE, LTD.": a redacted or blank first party; the list goes on.
+      const blank = triedBlank ? null : placeholder.exec(text.slice(at, at + 60))
+      if (blank === null) continue
+      // Tried once only, so a text of many blanks stays linear.
+      triedBlank = true
+      const after = nextOfList(text, at + blank[0].length, 1)
+      if (after !== null) return after
     }
   }
   // Without an anchor, the preamble opens on the first party's name ("Mutual Insurance … and Stratton … agree as follows");
   // a company's suffix tells it from a heading ("Datec Contact Details").
   const opened = entityAt(text, opening)
-  return opened !== null && opened.suffix ? opened : null
+  if (opened !== null && opened.suffix) return opened
+  // "THIS AGREEMENT made … 1995.\nPUROLATOR COURIER LTD. ("Purolator") - and - …": a later line opens on a described company.
+  for (let line = text.indexOf("\n", opening); line !== -1; line = text.indexOf("\n", line + 1)) {
+    const named = entityAt(text, line + 1)
+    if (named !== null && named.suffix && named.start <= line + 4 && /^\s{0,3}\(\s{0,3}(?:the\s)?["“]/.test(text.slice(named.end, named.end + 20))) return named
+  }
+  return null
 }
 
-/** The next party after `cursor`: after "and", "AND:", or a comma that closes the previous party's description. */
+/**
+ * The next party after `cursor`: after "and", "AND:", or a comma that closes the previous party's
+ * description; or the person an endorsement's lender furnishes ("Marine MP, LLC, for services of
+ * Arnold Schwarzenegger"), a party of their own.
+ */
 const nextOfList = (text: string, cursor: number, count: number): Found | null => {
   const window = text.slice(cursor, cursor + (count === 1 ? 700 : 400))
-  const stop = /\b(?:WHEREAS|Whereas|RECITALS|WITNESSETH|agree as follows|hereby agree|NOW,? THEREFORE)\b/.exec(window)
+  // The list ends with the preamble's sentence: a full stop after a word, a blank or an alias, not an "Inc.".
+  // "… as an amendment to that certain Joint Venture Agreement … by and among Autoliv ASP, Inc.": another agreement's parties.
+  const stop =
+    /\b(?:WHEREAS|Whereas|RECITALS|WITNESSETH|agree as follows|hereby agree|NOW,? THEREFORE|that certain)\b|(?:_|\b[a-z]{2,}|[)"”])\.(?:\s{0,3}\n|\s{1,3}(?:This|These|The|Each|In|It)\s)/
+      .exec(window)
   const scope = stop === null ? window : window.slice(0, stop.index)
   const joiner =
-    /(?:^\s{0,2},|\b(?:and|AND|And)\b:?|[)”"],|;|\b(?:corporation|company|partnership|association|bank|trust),|\bagent\s{1,3}for|\bon\s{1,3}behalf\s{1,3}of)\s{1,5}/g
+    /(?:^\s{0,2},|^(?=\s{0,3}\n)|\bas\s{1,3}(?:[A-Z][A-Za-z]{1,20}\s{0,3}){1,4},?(?=\s{0,3}\n)|\btogether\s{1,3}with|\b(?:for\s{1,8}(?:the\s{1,8})?services\s{1,8}of|furnishing\s{1,8}the\s{1,8}services\s{1,8}of)|\b(?:and|AND|And)\b:?|[)”"],|;|\b(?:corporation|company|partnership|association|bank|trust),|\bagent\s{1,3}for|\bon\s{1,3}behalf\s{1,3}of)\s{1,5}/g
   for (let match = joiner.exec(scope); match !== null; match = joiner.exec(scope)) {
     const at = cursor + match.index + match[0].length
     if (depthAt(text, cursor, at) > 0) continue
@@ -78,6 +108,9 @@ const nextOfList = (text: string, cursor: number, count: number): Found | null =
     const pair = count === 1 && /^\s{0,3}(?:and|AND|And)\s/.test(window.slice(0, match.index + match[0].length)) && !insideName
     // "AND:" on a cover page lists the next party as "(2)" does.
     const listed = candidate.listed === true || /:\s{0,5}$/.test(match[0])
+    // A cover page lists one party a line ("among\nAizu Fujitsu Semiconductor Limited\nFujitsu Semiconductor Limited"): the name fills its line.
+    const ownLine = /^\s{0,3}\n/.test(match[0])
+    if (ownLine && !/^\s{0,3}(?:,\s{0,3}as\s[^\n]{0,60})?(?:\s(?:and|AND))?\s{0,3}(?:\n|$)/.test(text.slice(candidate.end, candidate.end + 80))) continue
     if (candidate.suffix || (!listComma && (strong || pair || listed || (described && !insideName)))) return candidate
   }
   return null
@@ -94,22 +127,37 @@ const representedBy = (text: string, found: Found): Found => {
   return entityAt(text, found.end + role[0].length, { single: true }) ?? found
 }
 
-/** Up to six parties, in the order the preamble names them. */
+/** "ENTERTAINMENT CORPORATION" of "THE HENRY FILM AND ENTERTAINMENT CORPORATION": the words after a name's inner "and". */
+const tailAfterAnd = (known: string, name: string): boolean => {
+  const spaced = (value: string) => value.toLowerCase().replace(/\s+/g, " ")
+  return /\s(?:and|&)\s/i.test(known) && (spaced(known).endsWith(` and ${spaced(name)}`) || spaced(known).endsWith(` & ${spaced(name)}`))
+}
+
+/** "entered into by FASC in its capacity as …" after "(… "FASC")": a short name the text defined earlier, not where a party is named. */
+const definedEarlier = (text: string, found: Found): boolean => {
+  const name = text.slice(found.start, found.end)
+  const before = text.slice(0, found.start)
+  return before.includes(`"${name}"`) || before.includes(`“${name}”`)
+}
+
+/** The parties, in the order the preamble names them. */
 export const findParties = (text: string, opening = 0): ReadonlyArray<Found> => {
   const labelled = labelledParties(text)
   if (labelled.length >= 2) return labelled
   const first = firstOfList(text, opening)
-  if (first === null) return []
+  if (first === null || definedEarlier(text, first)) return []
   const parties: Array<Found> = [representedBy(text, first)]
   for (let next = nextOfList(text, first.end, 1); next !== null && parties.length < maxParties; next = nextOfList(text, next.end, parties.length)) {
-    parties.push(next)
+    // "THE HENRY FILM AND ENTERTAINMENT CORPORATION": the tail after a name's inner "and" is no second party.
+    const name = text.slice(next.start, next.end)
+    if (!parties.some((party) => tailAfterAnd(text.slice(party.start, party.end), name)) && !definedEarlier(text, next)) parties.push(next)
   }
   return parties
 }
 
 /** A cover page's label for one party: "Party A:", "Licensor:", "Supplier:" at a line's start or after "Party A:". */
 const roleLabel =
-  /(?:\bParty\s[A-F]|(?:^|\n)\s{0,8}(?:Licensor|Licensee|Supplier|Customer|Distributor|Consultant|Contractor|Client|Vendor|Purchaser|Buyer|Seller|Franchisor|Franchisee|Lender|Borrower|Manufacturer|Reseller|Provider|Employer|Landlord|Tenant|Lessor|Lessee))\s{0,2}:/g
+  /(?:\bParty\s[A-F](?:\s{0,2}\([A-Za-z ]{1,30}\))?|(?:^|\n)\s{0,8}(?:Licensor|Licensee|Supplier|Customer|Distributor|Consultant|Contractor|Client|Vendor|Purchaser|Buyer|Seller|Franchisor|Franchisee|Lender|Borrower|Manufacturer|Reseller|Provider|Employer|Landlord|Tenant|Lessor|Lessee))\s{0,2}:/g
 
 /** "Party A: Beijing Baidu Netcom Science and Technology Co., Ltd." — one name a label, in the label's order. */
 const labelledParties = (text: string): ReadonlyArray<Found> => {
@@ -158,19 +206,25 @@ const partiesInBlocks = (blocks: ReadonlyArray<Block>, from: number, to: number)
 }
 
 const maxDeepBlocks = 600
-/** A preamble after a cover page and a table of contents: "THIS AGREEMENT … by and between …", or a line opening on "Between". */
+/**
+ * A preamble after a cover page and a table of contents: "THIS AGREEMENT … by and between …", or a
+ * line opening on "Between". A full stop before a number abbreviates a date ("as of Nov. 02, 2019").
+ */
 const deepOpener =
-  /^\s{0,8}(?:(?:THIS|This)\s[^.]{0,300}?\b(?:by\s{1,3}and\s{1,3}(?:between|among)|between|among|entered\s{1,3}into\s{1,3}by)\b|(?:BETWEEN|Between)\b)/
+  /^\s{0,8}(?:(?:THIS|This)\s(?:[^.]|\.(?=\s{0,3}\d)){0,300}?\b(?:by\s{1,3}and\s{1,3}(?:between|among)|between|among|entered\s{1,3}into\s{1,3}by)\b|(?:BETWEEN|Between)\b)/
 
 /** Where each party is named: the preamble's parties first, then those only the signature block names. */
 export const findPartyHits = (blocks: ReadonlyArray<Block>, opening: number): ReadonlyArray<Hit> => {
   const preamble = partyPreambleEnd(blocks, opening)
   const hits: Array<Hit> = []
   const seen = new Set<string>()
+  const names: Array<string> = []
   const add = (hit: Hit) => {
-    const key = sameParty(blocks[hit.block].text.slice(hit.start, hit.end))
-    if (key.length === 0 || seen.has(key) || hits.length >= maxParties) return
+    const name = blocks[hit.block].text.slice(hit.start, hit.end)
+    const key = sameParty(name)
+    if (key.length === 0 || seen.has(key) || names.some((known) => tailAfterAnd(known, name)) || hits.length >= maxParties) return
     seen.add(key)
+    names.push(name)
     hits.push(hit)
   }
   const opened = partiesInBlocks(blocks, 0, preamble)

@@ -1,4 +1,5 @@
 import { corporateSuffix } from "./Patterns.js"
+import { onlyForms, tradeAnd } from "./PartyWords.js"
 
 /**
  * One party's name, read token by token from where a preamble, a "Party A:" label or a signature
@@ -27,7 +28,9 @@ interface Token {
   readonly word: string
 }
 
-const joiners = new Set(["of", "de", "du", "la", "von", "van", "der", "&", "d/b/a", "d/b/a/", "dba", "for"])
+const joiners = new Set(["of", "de", "du", "la", "von", "van", "der", "&", "d/b/a", "d/b/a/", "dba", "f/k/a", "for"])
+/** "doing business as", "formerly known as": the name goes on after its company form ("695014 B.C. Ltd. dba Galaxy Telecom"). */
+const tradingAs = /^(?:d\/b\/a|dba|DBA|f\/k\/a)/
 const stopWords = new Set([
   "and",
   "between",
@@ -51,21 +54,24 @@ const stopWords = new Set([
 ])
 /** A name that is the document's own title, the parties as a whole, or a date, read where a preamble was expected. */
 const notAName =
-  /\b(?:agreement|contract|exhibit|schedule|amendment|annex|appendix|parties)\b|\b(?:january|february|march|april|may|june|july|august|september|october|november|december)\s{0,3}\d/i
+  /\b(?:agreement|contract|exhibit|schedule|amendment|annex|appendix|parties)\b|\b(?:january|february|march|april|may|june|july|august|september|october|november|december)\s{0,3}\d|\bname$/i
+/** "3900A 31st Street North": an address read where a name was expected. */
+const streetAddress = /^\d\S*\s.*\b(?:Street|St\.|Avenue|Ave\.?|Road|Rd\.|Boulevard|Blvd\.?|Drive|Lane|Highway|Suite|Floor)\b/
 
 /** Company forms beyond the shared list, found in company names the world over ("Wells Fargo Bank, N.A.", "Acme Ltda."). */
-const moreSuffixes = /^(?:N\.A|P\.C|PLLC|P\.L\.L\.C|P\.A|LLLP|L\.L\.L\.P|Ltda|LTDA|KG|KGaA|AB|A\/S|ASA|Oy|OY|Bhd|BHD|S\.A\.S|SAS|S\.L|K\.K|S\.p\.A)\.?,?$/
+const moreSuffixes = /^(?:inc|N\.A|P\.C|PLLC|P\.L\.L\.C|P\.A|LLLP|L\.L\.L\.P|Ltda|LTDA|KG|KGaA|AB|A\/S|ASA|Oy|OY|Bhd|BHD|S\.A\.S|SAS|S\.L|K\.K|S\.p\.A)\.?,?$/
 
 /** Company forms written without a full stop of their own ("Beta LLC."): the stop ends the sentence. */
 const undottedForm = /^(?:LLC|LLP|LP|PLC|plc|AG|GmbH|SA|SRL|PLLC|LLLP|KG|AB|ASA|SAS|NV|BV)\.$/
 const abbreviations = /^(?:Bros|Intl|Assn|Assoc|Mfg|Corp|Natl|Svcs|Dept|Univ|Hldgs)\./i
 
-/** "(1)", "1.", "(a)", "(ii)": a list marker before a name, not part of it. */
-const enumerator = /^(?:\(\d{1,2}\)|\d{1,2}[.)]|\([a-z]{1,4}\))$/
+/** "(1)", "1.", "(a)", "(ii)", the dashes of "- and -", an underline "----": a list marker before a name, not part of it. */
+const enumerator = /^(?:\(\d{1,2}\)|\d{1,2}[.)]|\([a-z]{1,4}\)|[-–—]{1,40})$/
 
 const tokens = (text: string, from: number, limit: number): ReadonlyArray<Token> => {
   const out: Array<Token> = []
-  const pattern = /\S+/g
+  // "Inc.,("Sponsor")": an alias written without a space still starts a word of its own.
+  const pattern = /[^\s(]+|\(\S*/g
   pattern.lastIndex = from
   let previousEnd = -1
   for (let match = pattern.exec(text); match !== null && out.length < limit; match = pattern.exec(text)) {
@@ -83,6 +89,18 @@ const tokens = (text: string, from: number, limit: number): ReadonlyArray<Token>
  */
 const placeOfName = (text: string, at: number): boolean =>
   /^of\s{1,3}(?:[A-Z][A-Za-z.&'-]{0,30}\s{1,3}){0,2}[A-Z][A-Za-z.&'-]{0,30}(?:,?\s{1,3}(?:an?\s|\(|hereinafter)|\s{0,3}(?:\n|$))/.test(text.slice(at, at + 120))
+
+/**
+ * A brand written in lower case, told from a plain word by its dot or hyphen ("drkoop.com",
+ * "e-centives"): a name only with its company form or domain after it.
+ */
+const lowerBrand = /^[a-z][a-z0-9]*(?:[-.][a-z0-9]+)+$/
+/** "AstroNutrition.com": a web address names its business on its own. */
+const domainName = /^[A-Za-z][A-Za-z0-9-]*\.(?:com|net|org)$/
+
+/** A US state after a name's comma: the party's seat, written into the preamble, not its name. */
+const usState =
+  /^(?:Alabama|Alaska|Arizona|Arkansas|California|Colorado|Connecticut|Delaware|Florida|Georgia|Hawaii|Idaho|Illinois|Indiana|Iowa|Kansas|Kentucky|Louisiana|Maine|Maryland|Massachusetts|Michigan|Minnesota|Mississippi|Missouri|Montana|Nebraska|Nevada|New\s(?:Hampshire|Jersey|Mexico|York)|North\s(?:Carolina|Dakota)|Ohio|Oklahoma|Oregon|Pennsylvania|Rhode\sIsland|South\s(?:Carolina|Dakota)|Tennessee|Texas|Utah|Vermont|Virginia|Washington|West\sVirginia|Wisconsin|Wyoming)\b[,.;:)]?(?:\s|$)/
 
 const bare = (word: string): string => word.replace(/[,;:]+$/, "")
 /** "Acme", "3M", "&", and a brand's inner capital ("iDreamSky", "eBay"). */
@@ -127,8 +145,12 @@ export const entityAt = (text: string, from: number, options: NameOptions = {}):
     const lower = core.toLowerCase()
     const inNameAnd = options.wholeLine === true && lower === "and" && index > first && !/[,;:]$/.test(words[index - 1].word)
     const theAfterOf = index > first && lower === "the" && /^of$/i.test(words[index - 1].word)
-    if (stopWords.has(lower) && !(index === first && lower === "the") && !theAfterOf && !inNameAnd) break
-    if (!capitalised(core) && !joiners.has(lower) && !inNameAnd) break
+    if (stopWords.has(lower) && !(index === first && lower === "the") && !theAfterOf && !inNameAnd && !(lower === "and" && tradeAnd(words, index))) break
+    const brandStart = index === first && lowerBrand.test(core) && !stopWords.has(lower) && !joiners.has(lower)
+    if (
+      !capitalised(core) && !joiners.has(lower) && !inNameAnd && !brandStart && !(index > first && isSuffixWord(core)) &&
+      !(lower === "and" && tradeAnd(words, index))
+    ) break
     // A short foreign form ends a name, never starts one: "AB Wately, Inc." is not the Swedish "AB".
     const isSuffix = corporateSuffix.test(core) || (index > first && moreSuffixes.test(core))
     last = index
@@ -136,17 +158,21 @@ export const entityAt = (text: string, from: number, options: NameOptions = {}):
     const next = words[index + 1]
     if (next === undefined) break
     const nextCore = bare(next.word)
-    const nextIsSuffix = isSuffixWord(nextCore) || /^d\/b\/a/i.test(nextCore)
+    const nextIsSuffix = isSuffixWord(nextCore) || tradingAs.test(nextCore)
     // "Celebrity Speakers of 90 High Street": "of" before a number starts an address.
     if (/^of$/i.test(nextCore) && /^\d/.test(words[index + 2]?.word ?? "")) break
+    // "Clear Capital Page 1": a page footer, run into the name on a cover line.
+    if (/^(?:Page|PAGE)$/.test(nextCore) && /^\d/.test(words[index + 2]?.word ?? "")) break
     if (/[,;:]$/.test(word)) {
       // After a comma only a suffix, "d/b/a" or another capitalised word of the name goes on ("Stratton, Cheeseman & Walsh").
       if (/;|:$/.test(word)) break
+      // "City of Fort Stockton, Texas": the place after the comma is where the party is, not its name.
+      if (!nextIsSuffix && usState.test(text.slice(next.start, next.start + 20))) break
       if (!(nextIsSuffix || (!suffix && capitalised(nextCore) && !/^(?:A|An)$/.test(nextCore) && !stopWords.has(nextCore.toLowerCase())))) break
     }
     if (isSuffix && !nextIsSuffix && !(/^of$/i.test(nextCore) && placeOfName(text, next.start))) break
   }
-  while (last >= first && joiners.has(bare(words[last].word).toLowerCase()) && !/^d\/b\/a/i.test(words[last].word)) last--
+  while (last >= first && joiners.has(bare(words[last].word).toLowerCase()) && !tradingAs.test(words[last].word)) last--
   if (last < first) return null
   const start = words[first].start
   let end = words[last].end
@@ -158,9 +184,12 @@ export const entityAt = (text: string, from: number, options: NameOptions = {}):
   const name = text.slice(start, end)
   const letters = name.replace(/[^A-Za-z]/g, "")
   const wordCount = last - first + 1
-  if (letters.length < 2 || notAName.test(name)) return null
+  if (letters.length < 2 || notAName.test(name) || streetAddress.test(name) || onlyForms(words.slice(first, last + 1))) return null
+  const firstCore = bare(words[first].word)
+  if (!capitalised(firstCore) && !joiners.has(firstCore.toLowerCase()) && !suffix && !domainName.test(firstCore)) return null
   const bareThe = /^the$/i.test(words[first].word) ? 1 : 0
-  if (!suffix && options.single !== true && wordCount - bareThe < 2 && !(letters.length >= 4 && letters === letters.toUpperCase())) return null
+  const standsAlone = (letters.length >= 4 && letters === letters.toUpperCase()) || domainName.test(name)
+  if (!suffix && options.single !== true && wordCount - bareThe < 2 && !standsAlone) return null
   return { start, end, suffix, listed: first > 0 && enumerator.test(words[0].word) }
 }
 

@@ -1,10 +1,12 @@
 import type { Block, Hit } from "./FactScan.js"
 import { entityAt } from "./PartyName.js"
+import { onlyForms } from "./PartyWords.js"
 
 /**
  * The entities that sign: in the block after "IN WITNESS WHEREOF", the name written just above
- * each "By:" line ("HARVEST SMALL CAP PARTNERS, L.P. By: /s/ …"). A name right after another
- * "By:" signs for someone else (a general partner, a manager) and is not a party of its own.
+ * each "By:" line ("HARVEST SMALL CAP PARTNERS, L.P. By: /s/ …"), or after "For and on behalf of".
+ * A name right after another "By:" signs for someone else (a general partner, a manager) and is
+ * not a party of its own; nor is the person whose "/s/" signature it is.
  */
 
 const maxBlocks = 60
@@ -12,11 +14,15 @@ const maxRunWords = 12
 
 const witness = /\bIN\s{1,3}WITNESS\s{1,3}WHEREOF\b/i
 const byLine = /\bBy\s{0,2}:/g
-/** A word of a name written in capitals: "HARVEST", "L.P.", "(PNG)", "&"; a label ("COMPANY:") ends the run. */
-const capsWord = /^[A-Z0-9&.,'’()-]{1,40}$/
+/** A word of a name written in capitals: "HARVEST", "L.P.", "(PNG)", "I/II", "&"; a label ("COMPANY:") ends the run. */
+const capsWord = /^[A-Z0-9&.,'’()/-]{1,40}$/
 const roleWord =
   /^(?:LICENSOR|LICENSEE|COMPANY|CUSTOMER|CLIENT|SUPPLIER|VENDOR|DISTRIBUTOR|CONSULTANT|CONTRACTOR|PURCHASER|BUYER|SELLER|FRANCHISOR|FRANCHISEE|LENDER|BORROWER|EMPLOYER|AGENT|PARTY|[A-F])$/
 const notAName = /\b(?:AGREEMENT|WITNESS|WHEREOF|SIGNED|AGREED|ACCEPTED|EXECUTED|DATE|NAME|TITLE)\b/
+
+/** The last word of a signer's title, before the next signer's name: "Authorized Signatory", "Vice President". */
+const signerRole =
+  /^(?:Signatory|Officer|President|Director|Secretary|Treasurer|Manager|Member|Partner|Counsel|Chairman|Chairperson|Trustee|Attorney|Principal|Controller|Individually|Owner|Executive|Esq)$/
 
 /** The capitals written just before `at` on its own or the previous line, or null. */
 const capsRunBefore = (text: string, at: number): { start: number; end: number } | null => {
@@ -26,12 +32,22 @@ const capsRunBefore = (text: string, at: number): { start: number; end: number }
   let first = words.length
   while (first > 0 && words.length - first < maxRunWords) {
     const word = words[first - 1][0]
-    if (!capsWord.test(word) || !/[A-Z]/.test(word) || /:$/.test(word)) break
+    if (!capsWord.test(word) || !/[A-Z]|^&$/.test(word) || /:$/.test(word)) break
     first--
   }
   // "LICENSOR ACME INC. By:": the role written over the name is not part of it.
   while (first < words.length - 1 && roleWord.test(words[first][0])) first++
   if (first === words.length) return null
+  // "Bioeq IP AG" on its line: capitals ending a name that starts in mixed case; lineBefore reads the line whole.
+  const lineHead = head.slice(head.lastIndexOf("\n", words[first].index) + 1, words[first].index)
+  if (/^\s*(?:[A-Z][a-z]+\s+){1,3}$/.test(lineHead)) return null
+  // "… Bioeq IP AG By:" within a line: a short run after a mixed-case word that is no signer's title ends that word's name.
+  const before = first > 0 ? words[first - 1][0] : ""
+  if (
+    words.length - first <= 3 && /^[A-Z][a-z]+$/.test(before) && !signerRole.test(before) && !/\n/.test(head.slice(words[first - 1].index, words[first].index))
+  ) return null
+  // "By: /s/ JOHN J. LOFQUIST": the person who signs, not the party.
+  if (first > 0 && /^\/s\/?$/i.test(words[first - 1][0])) return null
   // "By: ACME GP LLC By:": the entity signing on another's behalf.
   if (first > 0 && /^By:?$/i.test(words[first - 1][0])) return null
   const start = base + words[first].index
@@ -39,6 +55,11 @@ const capsRunBefore = (text: string, at: number): { start: number; end: number }
   let end = base + last.index + last[0].length
   while (end > start && /[,;:]/.test(text[end - 1])) end--
   const name = text.slice(start, end)
+  // "CENTRACK INTERNATIONAL, INC. I-ON INTERACTIVE, INC.": two signers side by side, run together.
+  if (
+    /\b(?:INC|LTD|LLC|L\.L\.C|CORP|CORPORATION|LIMITED|PLC|L\.P|LLP)\.?,?\s+(?!(?:INC|LTD|LLC|L\.L\.C|CORP|CORPORATION|LIMITED|PLC|L\.P|LP|LLP|D\/B\/A)\b)[A-Z]/
+      .test(name)
+  ) return null
   if (name.includes("\n") || notAName.test(name) || name.replace(/[^A-Z]/g, "").length < 4) return null
   return { start, end }
 }
@@ -57,6 +78,31 @@ const lineBefore = (text: string, at: number): { start: number; end: number } | 
   return found
 }
 
+/** "For and on behalf of ABS Telecom plc": the entity a signatory signs for, as cable consortia and English deeds write it. */
+const onBehalf = /\b(?:for|For|FOR)\s{1,3}(?:and|AND)\s{1,3}(?:on|ON)\s{1,3}(?:behalf|BEHALF)\s{1,3}(?:of|OF)\b\s{0,3}:?/g
+/** Where the name written after "on behalf of" stops: the signature line, the signer's name or title, a wide gap. */
+const nameStop = /\n|\s{3}|\s(?:By|BY|Name|NAME|Title|TITLE|Signature|Date)\s{0,2}:|\s\/s\/|_{3}|-{3}/
+const maxNameWords = 12
+
+/** The name after "For and on behalf of", on its line or, when the line ends there, alone on the next. */
+const onBehalfName = (text: string, from: number): { start: number; end: number } | null => {
+  let start = from
+  while (start < text.length && /\s/.test(text[start])) start++
+  // The name may stand a few blank lines below, as a typed form spaces it.
+  if (text.slice(from, start).split("\n").length > 7) return null
+  const rest = text.slice(start, start + 200)
+  const stop = nameStop.exec(rest)
+  let end = start + (stop === null ? rest.length : stop.index)
+  while (end > start && /[\s,;:]/.test(text[end - 1])) end--
+  const name = text.slice(start, end)
+  const words = name.split(/\s+/)
+  if (!/^(?:[A-Z0-9]|[a-z][\w-]*\.(?:com|net|org)\b)/.test(name) || words.length > maxNameWords || name.replace(/[^A-Za-z]/g, "").length < 2) return null
+  if (notAName.test(name.toUpperCase()) || onlyForms(words.map((word) => ({ word })))) return null
+  // "For and on behalf of The Licensor": a role the agreement defines, not a name.
+  if (/^(?:the|The|THE)\s\S+$/.test(name) || words.length === 1 && !/[A-Z]{2}|\.|&/.test(name)) return null
+  return { start, end }
+}
+
 export const signatureParties = (blocks: ReadonlyArray<Block>, from: number): ReadonlyArray<Hit> => {
   let start = -1
   for (let index = blocks.length - 1; index >= from; index--) {
@@ -71,9 +117,9 @@ export const signatureParties = (blocks: ReadonlyArray<Block>, from: number): Re
   texts.forEach((_, index) => offsets.push(index === 0 ? 0 : offsets[index - 1] + texts[index - 1].length + 1))
   const text = texts.join("\n")
   const hits: Array<Hit> = []
-  for (const match of text.matchAll(byLine)) {
-    const span = capsRunBefore(text, match.index) ?? lineBefore(text, match.index)
-    if (span === null) continue
+  const spans = [...text.matchAll(byLine)].map((match) => capsRunBefore(text, match.index) ?? lineBefore(text, match.index))
+  for (const match of text.matchAll(onBehalf)) spans.push(onBehalfName(text, match.index + match[0].length))
+  for (const span of spans.filter((entry) => entry !== null).sort((left, right) => left.start - right.start)) {
     const block = offsets.findLastIndex((offset) => offset <= span.start)
     if (span.end > offsets[block] + texts[block].length) continue
     hits.push({ block: start + block, start: span.start - offsets[block], end: span.end - offsets[block] })
