@@ -1,26 +1,24 @@
 import type { Block } from "./FactScan.js"
 import { after, before, preambleEnd, scan } from "./FactScan.js"
-import { readDate } from "../Words/FactReading.js"
+import { anotherAgreementsDate, findAgreementDate } from "./AgreementDate.js"
 import { findPeriodEnd, findTermLength } from "./TermLength.js"
-import { aboutTheContract, datePattern, endsTheContract, firstWritten, notThisTerm, sentenceBefore } from "./TermWords.js"
+import { datePattern, endsTheContract, firstWritten, notThisTerm, sentenceBefore } from "./TermWords.js"
 
 export { datePattern } from "./TermWords.js"
 
 /** Dates by role: when the agreement was made, when it takes effect, and when it ends. */
 
-const madeCue = /(?:made|entered\sinto|dated)(?:\s(?:and\sentered\sinto\s)?(?:as\sof|on|this))?\s{0,3}(?:the\s)?$/i
-const agreementCue = /(?:made|entered\sinto|dated|executed|as\sof|effective|this|on|day\sof|Dated:?|Date:?)[^.]{0,60}$/i
 const effectiveCue =
-  /(?:effective(?:\s(?:retroactive(?:ly)?\s)?(?:as\sof|on|date|from))?|(?:takes?|taking|with)\seffect\s(?:as\sof|on|from)|com(?:e|es|ing)\sinto\s(?:force|effect)(?:\s(?:as\sof|on|from))?|commenc\w{0,4}(?:\son)?|start(?:s|ing)?(?:\son)?|start:|(?:Effective|Commencement)\sDate(?::|["”]?\s(?:of\sthis\s(?:Agreement|Contract|Amendment)\s)?(?:is|means|shall\smean|shall\sbe|will\sbe))?|begin\w{0,4}(?:\son)?)\s{0,3}(?:this\s)?$/i
+  /(?:effective(?:\s(?:retroactive(?:ly)?\s)?(?:as\sof|on|date|from))?|(?:takes?|taking|with)\seffect\s(?:as\sof|on|from)|com(?:e|es|ing)\sinto\s(?:force|effect)(?:\s(?:as\sof|on|from))?|commenc\w{0,4}(?:\s(?:on|upon|as\sof))?|start(?:s|ing)?(?:\son)?|start:|(?:Effective|Commencement)\sDate(?::|["”]?\s[-–]|["”]?\s(?:of\sthis\s(?:Agreement|Contract|Amendment)\s)?(?:is|means|shall\smean|shall\sbe|will\sbe))?|begin\w{0,4}(?:\son)?)\s{0,3}(?:this\s)?$/i
 /** "The expiry date of this Agreement is", "\"Expiration Date\" means", "the expiration date of the Agreement is hereby changed to". */
 const definedEnd =
-  "(?:expiration|expiry)\\sdate(?::|[\"”]?(?:\\sof\\s(?:this|the)\\s(?:Agreement|Contract|Term))?\\s(?:means|shall\\smean|is|shall\\sbe|will\\sbe)(?:\\shereby\\s(?:changed|amended|extended)\\sto)?)"
+  "(?:termination\\sdate:|(?:expiration|expiry)\\sdate(?::|[\"”]?(?:\\sof\\s(?:this|the)\\s(?:Agreement|Contract|Term))?\\s(?:means|shall\\smean|is|shall\\sbe|will\\sbe)(?:\\shereby\\s(?:changed|amended|extended)\\sto)?))"
 /** "at 11:59 p.m. (Eastern Time) on", "at 5:00 p.m. New York City time on", "at midnight on": a time of day before the end date. */
 const timeOfDay =
   "(?:at\\s)?(?:midnight|the\\sclose\\sof\\sbusiness|\\d{1,2}(?::\\d{2})?\\s?[ap]\\.?m\\.?)\\s(?:\\([^)]{1,30}\\)\\s|(?:[a-z]{2,12}\\s){0,3}time\\s)?"
 const expirationCue = new RegExp(
   "(?:(?:end|ends|ending|expire|expires|expiring|expiration|terminate|terminates|conclude|concludes|concluding|lapse|lapses)(?:\\s(?:automatically|immediately))?|" +
-    `(?:until|through)(?:\\sand\\s(?:including|until)|\\s\\(and\\sincluding\\))?|(?:up\\s)?to\\sand\\sincluding|end:|end\\sdate:?|extended\\s(?:to|until|through)|${definedEnd})\\s{0,3}(?:${timeOfDay})?(?:on\\s)?(?:the\\s)?` +
+    `(?:until|through)(?:\\sand\\s(?:including|until)|\\s\\(and\\sincluding\\))?|(?:up\\s)?to\\sand\\sincluding|end:|end\\sdate:?|(?:extended|extends?|extending)\\s(?:to|until|through)|(?:in\\sno\\sevent|but\\snot)\\slater\\sthan|${definedEnd})\\s{0,3}(?:${timeOfDay})?(?:on\\s)?(?:the\\s)?` +
     "(?:(?:later|earlier)\\sof\\s(?:\\([a-z1]{1,3}\\)\\s{0,2})?)?$",
   "i"
 )
@@ -35,12 +33,18 @@ const rangeEnd = new RegExp(
   "i"
 )
 
-/** A date's place in time, for ordering: its ISO reading ("" when it reads as none), so "June 7, 2016" comes after "June 3, 2016". */
-const dateValue = (text: string): string => readDate(text) ?? ""
-
+/** "(the \"Effective Date\")", ", hereinafter called the Effective Date": the date just read is named the start. */
+const namedTheStart =
+  /^(?:\s{0,2}\((?:the\s|this\s)?["“](?:Effective|Commencement)\sDate["”]\)|,?\s{1,3}(?:hereinafter|hereafter)\s(?:called|referred\sto\sas)\s(?:the\s)?["“]?(?:Effective|Commencement)\sDate\b)/
+/** "\"EFFECTIVE DATE\" means 12:01 a.m. Eastern Standard Time on March 3, 2003": a start at a time of day. */
+const effectiveAtTime = /(?:Effective|Commencement)\sDate["”]?\s(?:means|shall\smean|is)\s\d{1,2}:\d{2}\s?[ap]\.?m\.?[^.;]{0,40}?\son\s$/i
+/** "\"Effective Date\" means the Closing Date", "… means the date that the Initial Closing occurs": a start no date in the words fixes. */
+const effectiveOnAnEvent =
+  /["“]Effective\sDate["”]\s(?:shall\s)?means?\s[^.;]{0,60}?\b(?:[Cc]losing|occur\w*|approv\w*|consummat\w*|satisf\w*|receipt|completion|launch\w*)\b/
 /** "effective as of the date first written above", "effective upon its execution", "commencing on the date of signature": the start is the agreement's date. */
 const signingStart = new RegExp(
-  String.raw`\b(?:effective|commenc\w{0,4})\s(?:as\sof\s|on\s|upon\s|from\s)?(?:the\s)?(?:signing\sdate|(?:its\s)?execution|${firstWritten}|` +
+  String.raw`\b(?:effective|commenc\w{0,4}|takes?\seffect|(?:enter|come)s?\sinto\sforce)\s(?:as\sof\s|on\s|upon\s|from\s)?(?:the\s)?` +
+    String.raw`(?:signing\sdate|(?:its\s)?execution|signatures?\b|${firstWritten}|` +
     String.raw`date\s(?:of\s(?:its\s)?(?:execution|signing|signature)|on\swhich\s(?:it\s)?(?:has\sbeen|is)\s(?:signed|executed)))`,
   "i"
 )
@@ -48,26 +52,17 @@ const signingStart = new RegExp(
 export const findDates = (blocks: ReadonlyArray<Block>) => {
   const preamble = preambleEnd(blocks)
   const all = scan(blocks, datePattern)
-  const inPreamble = all.filter((hit) => hit.block < preamble)
-  // "As amended on February 28, 2010" dates an amendment, not the agreement.
-  const own = inPreamble.filter((hit) => !/amended\s(?:on\s|as\sof\s)?$/i.test(before(blocks, hit, 20)))
-  // A long notice up front can end the preamble early; the opening runs on to the recitals or the first section.
-  const opening = blocks.findIndex((block, index) => index >= preamble && /^(?:WHEREAS|Whereas|RECITALS|BACKGROUND|ARTICLE|1\.|1\))/.test(block.text))
-  const made = all.find((hit) =>
-    hit.block >= preamble && hit.block < Math.min(opening === -1 ? preamble : opening, preamble + 6) && madeCue.test(before(blocks, hit, 80))
-  )
-  // "made as of May 1, 2016" over an "Effective Date: July 1, 2016" line above it: the words of making date the agreement.
-  const agreement = own.find((hit) => madeCue.test(before(blocks, hit, 80))) ?? own.find((hit) => agreementCue.test(before(blocks, hit, 80))) ?? own[0] ??
-    made ??
-    // No date up front: the latest date on the signature page is when the last party signed.
-    [...all.filter((hit) => blocks[hit.block].kind === "signature_block")].sort((a, b) =>
-      dateValue(blocks[b.block].text.slice(b.start, b.end)).localeCompare(dateValue(blocks[a.block].text.slice(a.start, a.end)))
-    )[0]
+  const agreement = findAgreementDate(blocks, all, preamble)
   const explicit = all.find((hit) => {
     const lead = before(blocks, hit, 40)
-    // "beginning January 1, 2001" of a fee, "the calendar year that commenced on": a start that is not the contract's.
-    const contracts = !/(?:commenc|start|begin)\w{0,4}(?:\son)?\s{0,3}$/i.test(lead) || aboutTheContract.test(sentenceBefore(blocks, hit))
-    return (effectiveCue.test(lead) && contracts) || /^\s{0,2}\((?:the|this)\s["“](?:Effective|Commencement)\sDate["”]\)/.test(after(blocks, hit, 30))
+    // "beginning January 1, 2001" of a fee, "the second commences on", "fiscal year beginning": a start that is not the contract's.
+    const contracts = !/(?:commenc|start|begin)\w{0,4}(?:\s(?:on|upon))?\s{0,3}$/i.test(lead) ||
+      (endsTheContract(sentenceBefore(blocks, hit)) &&
+        !/(?:year|quarter|month|period|installments?)\s(?:(?:which|that)\s)?(?:begin\w{0,4}|commenc\w{0,4}|start\w{0,3})\s{0,3}(?:on\s)?$/i.test(lead))
+    // "a Selling Agreement, effective as of", "may terminate this Agreement, effective as of": another agreement's start, or an end.
+    const own = !anotherAgreementsDate.test(before(blocks, hit, 160)) &&
+      !/terminat\w{0,3}\s[^.;]{0,60}effective(?:\sas\sof)?\s{0,3}$/i.test(before(blocks, hit, 100))
+    return ((effectiveCue.test(lead) && contracts) || effectiveAtTime.test(before(blocks, hit, 80)) || namedTheStart.test(after(blocks, hit, 60))) && own
   })
   const whole = blocks.map((block) => block.text).join("\n")
   const preambleText = blocks.slice(0, preamble).map((block) => block.text).join("\n")
@@ -76,7 +71,7 @@ export const findDates = (blocks: ReadonlyArray<Block>) => {
     /Effective Date (?:of this Agreement )?(?:shall be|means|is)\b/.test(whole) || /\beffective date hereof\b/i.test(whole) ||
     // "shall become effective on the signing date", "commencing on the date of execution": the start is the signing.
     signingStart.test(whole)
-  const effective = explicit ?? (tied ? agreement : undefined)
+  const effective = explicit ?? (tied && !effectiveOnAnEvent.test(whole) ? agreement : undefined)
   // An end date written beats a length; either beats "until terminated" (findPerpetual), which a stated length contradicts.
   const ends = all.filter((hit) => {
     const sentence = sentenceBefore(blocks, hit)

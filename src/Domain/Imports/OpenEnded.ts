@@ -5,7 +5,7 @@ import { aboutTheContract, endsTheContract, sentenceBefore } from "./TermWords.j
 /** A contract that runs until a party ends it: its expiration reads as `perpetual`. */
 
 const perpetual =
-  /\b(?:perpetual|in perpetuity|indefinitely|no\sfixed\s(?:term|duration)|no\s(?:expiration|expiry|end)\sdate|indefinite\s(?:period|term|duration)|until (?:terminated|cancell?ed)|until\ssuch\stime\sas\s(?:\w{1,12}\s){0,4}terminated|(?<=(?:continue|remain)\s(?:in\s(?:full\s)?(?:force|effect)(?:\sand\s(?:force|effect))?\s)?)unless\s(?:(?:sooner|earlier|otherwise)\s)?terminated|until\s(?:either|any|one|a)\s(?:party|Party)\s(?:terminates|elects\sto\sterminate)|until\s(?:the\s)?(?:parties|Parties)\s(?:mutually\s)?agree\s(?:in\swriting\s)?to\sterminate)\b/gi
+  /\b(?:perpetual(?:ly)?|in perpetuity|indefinitely|until\s(?:it|this\sAgreement)\s(?:is|has\sbeen)\sterminated|until\stermination\b(?!\sof)|no\sfixed\s(?:term|duration)|no\s(?:expiration|expiry|end)\sdate|indefinite\s(?:period|term|duration)|until (?:terminated|cancell?ed)|until\ssuch\stime\sas\s(?:\w{1,12}\s){0,4}terminated|(?<=(?:continue|remain)\s(?:in\s(?:full\s)?(?:force|effect)(?:\sand\s(?:force|effect))?\s)?)unless\s(?:(?:sooner|earlier|otherwise)\s)?terminated|until\s(?:either|any|one|a)\s(?:party|Party)\s(?:terminates|elects\sto\sterminate)|until\s(?:the\s)?(?:parties|Parties)\s(?:mutually\s)?agree\s(?:in\swriting\s)?to\sterminate)\b/gi
 
 /**
  * A contract with no end that a party ends by notice: "shall continue unless and until either party gives notice",
@@ -13,7 +13,7 @@ const perpetual =
  * when no end date or length is written; its reading is `perpetual`, as CUAD's annotators label such contracts.
  */
 const endsByNotice = new RegExp(
-  "\\b(?:(?:continue|remain\\sin\\s(?:full\\s)?(?:force|effect))\\b[^.;]{0,40}?\\b(until\\s(?:either|any|one)\\s[Pp]arty\\s(?:gives|serves|provides)\\s(?:\\w{1,12}\\s){0,3}notice)" +
+  "\\b(?:(?:continue|remain\\sin\\s(?:full\\s)?(?:force|effect))\\b[^.;]{0,40}?\\b(until\\s(?:either|any|one)\\s[Pp]arty\\s(?:gives|serves|provides|informs|notifies)\\s(?:[\\w()]{1,12}\\s){0,10}notice)" +
     "|[Tt]his\\sAgreement\\sshall\\sterminate\\b[^.;]{0,160}?\\b(at\\sthe\\soption\\sof\\s(?:any|either)\\s[Pp]arty|upon\\s(?:either|any)\\s[Pp]arty\\sgiving))",
   "g"
 )
@@ -27,11 +27,18 @@ const atWill = (blocks: ReadonlyArray<Block>, hit: Hit): boolean => {
 export const findEndsByNotice = (blocks: ReadonlyArray<Block>): Hit | undefined =>
   scan(blocks, endsByNotice, 0, blocks.length, 1)[0] ?? scan(blocks, endsByNotice, 0, blocks.length, 2).find((hit) => atWill(blocks, hit))
 
+/** "a perpetual, irrevocable, worldwide license", "perpetual right": a grant that lasts, not the contract. */
+const perpetualGrant = /^(?:,?\s(?:[\w-]{1,20},?\s){0,5})?(?:licen[cs]e|right|sublicen[cs]e|grant)/i
+/** "the rights and obligations of the Parties hereto shall commence … and continue in perpetuity": the parties' duties under the term, not one that survives it. */
+const partiesDuties = /\brights\sand\sobligations\sof\sthe\sParties(?:\shereto)?/gi
+
 export const findPerpetual = (blocks: ReadonlyArray<Block>): Hit | undefined =>
   scan(blocks, perpetual).find((hit) => {
     const sentence = sentenceBefore(blocks, hit)
     // "shall remain confidential in perpetuity" is how long a duty lasts, not the contract.
-    return /\bterm\b|continue|remain|effective|in\sforce|\b(?:shall\sbe|is|has|have)\s$/i.test(sentence) && aboutTheContract.test(sentence) &&
-      endsTheContract(sentence) &&
-      !/confiden|surviv|obligation|licen[cs]e\sto/i.test(sentence)
+    const ownSentence = sentence.replace(partiesDuties, "")
+    return /\bterm\b|continue|remain|effective|in\sforce|valid|\b(?:shall\sbe|is|has|have)\s$/i.test(sentence) && aboutTheContract.test(sentence) &&
+      endsTheContract(ownSentence) &&
+      !/confiden|surviv|obligation|licen[cs]e\sto/i.test(ownSentence) &&
+      !(/^perpetual$/i.test(blocks[hit.block].text.slice(hit.start, hit.end)) && perpetualGrant.test(after(blocks, hit, 80)))
   })

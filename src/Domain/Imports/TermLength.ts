@@ -35,24 +35,24 @@ export const findPeriodEnd = (blocks: ReadonlyArray<Block>): Hit | undefined =>
 const termLength = new RegExp(duration, "gi")
 /** The words that lead to the contract's own length: the term, or the agreement continuing, then "is", "be", "for", "of" or "in". */
 const termLead =
-  /\b(?:term|duration|agreement|engagement|effect|force|valid)\b[^.;]{0,80}\b(?:be|is|of|for|in|expire|expires|end|ends|terminate|terminates)\s(?:a\s(?:total\s)?(?:period\sof\s)?|an?\sinitial\s(?:period|term)\sof\s)?$|^\s{0,3}(?:initial\s)?term(?:\sof\s(?:this\s|the\s)?(?:agreement|contract))?\s?:\s{0,3}$/i
+  /\b(?:term|duration|agreement|engagement|effect|force|valid)\b[^.;]{0,80}\b(?:be|is|of|for|in|expire|expires|expiring|end|ends|ending|terminate|terminates|until)\s(?:a\s(?:total\s)?(?:period\sof\s)?|an?\sinitial\s(?:period|term)\sof\s|the\s(?:entire\s|full\s)?)?$|^\s{0,3}(?:initial\s)?term(?:\sof\s(?:this\s|the\s)?(?:agreement|contract))?\s?:\s{0,3}$/i
 /** "ending on the date that is three (3) years after the Effective Date". */
 const dateThatIs = /\b(?:end|ends|ending|expire|expires|expiring|terminate|terminates|until)\s(?:on\s)?the\sdate\sthat\sis\s$/i
 /** Lengths of something else in the same sentence: renewals, notice, what survives the contract, payment. */
 const otherLength =
-  /renew|extended|extension|successive|additional|notice|surviv|during|thereafter|following|after\s|prior|confiden|compet|solicit|warrant|payment|invoice|records|insurance|royalt|licen[cs]e\sgranted|until|maximum|minimum|at\sleast|more\sthan|less\sthan|excess|exceed/i
+  /renew|extended|extension|successive|additional|notice|surviv|during|thereafter|following|after\s|prior|confiden|compet|solicit|warrant|payment|invoice|records|insurance|royalt|licen[cs]e\sgranted|until(?!\s{1,3}$)|\b(?:has|have|had)\s(?:not\s)?been\b|maximum|minimum|at\sleast|more\sthan|less\sthan|excess|exceed/i
 const lengthEnd =
   /^\s?(?:'s?\s)?(?:(?:after|following)(?!\s(?:the\s)?(?:date\sof\s|date\shereof|Effective\sDate|Commencement\sDate|signing|signature|execution))|prior|before|thereafter(?!\s?\()|notice|written|of\s(?:written\s|prior\s)?notice|from\s(?:the\s)?(?:date\sof\s)?(?:termination|expiration|receipt|delivery)|from\s(?:the\s)?date\s(?:on\s)?which(?!\s(?:it|this\sAgreement)\s(?:is|has\sbeen)\s(?:signed|executed)))/i
 
 /** "from the Effective Date", "from the date hereof": where the length counts from, kept with it so the reading counts from there too. */
 const lengthFrom = new RegExp(
   String
-    .raw`^\s(?:from|after|following)\s(?:the\s)?(?:date\sof\s(?:this\sAgreement|(?:its\s)?execution|signing)|signing|signature|execution|date\shereof|${firstWritten}|${lastSigned}|(?:date\sof\s)?(?:the\s)?(?:Effective|Commencement)\sDate)`,
+    .raw`^\s(?:from|after|following)\s(?:and\sincluding\s)?(?:the\s)?(?:date\sof\s(?:(?:this|the)\sAgreement|(?:its\s)?execution|signing)|signing|signature|execution|date\shereof|${firstWritten}|${lastSigned}|(?:date\sof\s)?(?:the\s)?(?:Effective|Commencement)\sDate)`,
   "i"
 )
 /** "end on the first anniversary of the date of this Agreement": a length in years, and where it counts from. */
 const anniversary =
-  /\b(?:(?:first|second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth|\d{1,2}(?:st|nd|rd|th))(?:\s\(\d{1,2}(?:st|nd|rd|th)\))?(?:[\s-]year)?|(?:one|two|three|four|five|six|seven|eight|nine|ten|\d{1,2})(?:\s\(\d{1,2}\))?[\s-]year)\sanniversary\s(?:thereof|of\s(?:the\s)?(?:date\sof\s(?:this\sAgreement|(?:its\s)?execution)|date\shereof|(?:Effective|Commencement)\sDate))/gi
+  /\b(?:(?:first|second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth|\d{1,2}(?:st|nd|rd|th))(?:\s\(\d{1,2}\s?(?:st|nd|rd|th|s\st|n\sd|r\sd|t\sh)\))?(?:[\s-]year)?|(?:one|two|three|four|five|six|seven|eight|nine|ten|\d{1,2})(?:\s\(\d{1,2}\))?[\s-]year)\sanniversary\s(?:thereof|of\s(?:the\s)?(?:date\sof\s(?:this\sAgreement|(?:its\s)?execution)|date\shereof|(?:Effective|Commencement)\sDate))/gi
 
 const dayBefore = String.raw`day\s(?:immediately\s)?(?:before|preceding|prior\sto)\s(?:the\s)?`
 /** "expire on the", "end on the date of the", "expire on the earlier of (i) the", "end on the day before the": an anniversary next ends the term. */
@@ -65,9 +65,23 @@ const anniversaryLead = new RegExp(
 const startsThenRuns = (sentence: string, next: string): boolean =>
   /^\s?thereafter\b/i.test(next) && /\b(?:commenc\w{0,4}|begin\w{0,4}|effective)\b/i.test(sentence)
 
+/** "until five (5) years following the Effective Date", "ending two (2) years thereafter": an end that is a length only counted from the start. */
+const endsAfterLength = /\b(?:until|ending|expiring)\s$/i
+/** "One-Month LIBOR", "a 12-month period": a length that describes a noun after it, not how long the contract runs. */
+const describesNoun = (blocks: ReadonlyArray<Block>, hit: Hit): boolean =>
+  /-\s?(?:year|month|week|day)$/i.test(blocks[hit.block].text.slice(hit.start, hit.end)) && /^\s[A-Za-z]/.test(after(blocks, hit, 3))
+
+/** "effective as of the date of physical completion of … the pipeline": a start on an event no fact dates, so a length run from it ends on no date. */
+const startsOnAnEvent =
+  /\b(?:effective|commenc\w{0,4}|begin\w{0,4})\s(?:as\sof\s|on\s|upon\s)?the\s(?:date\sof\s|occurrence\sof\s)(?!(?:this|its|execution|signing|signature|the\s(?:last|final))\b)/i
+
 const contractLength = (blocks: ReadonlyArray<Block>, hit: Hit): boolean => {
   const text = blocks[hit.block].text
   const sentence = sentenceBefore(blocks, hit)
+  const next = after(blocks, hit, 80)
+  if (describesNoun(blocks, hit)) return false
+  if (startsOnAnEvent.test(sentence) && lengthFrom.exec(next) === null && fromADate.exec(next) === null) return false
+  if (endsAfterLength.test(sentence) && lengthFrom.exec(next) === null && !startsThenRuns(sentence, next)) return false
   return !/\*|renew|successive|additional|further|another|extension|business/i.test(text.slice(hit.start, hit.end)) &&
     /\bterm\b|in effect|in force|valid|continue|expir|duration|\blast|\brun\b/i.test(text) && (termLead.test(sentence) || dateThatIs.test(sentence)) &&
     endsTheContract(sentence) &&
@@ -88,17 +102,20 @@ const fromADate = new RegExp(`^,?\\s(?:from|after|commencing|beginning|starting)
 /** "ten years from the date of first commercial sale": a length counted from an event no fact dates, so no end can be read. */
 const fromAnEvent = new RegExp(
   String
-    .raw`^,?\s(?:from|after|following)\s(?!the\s(?:date\s(?:hereof|of\s(?:the\s)?(?:this|its|execution|signing|Effective|Commencement))|${firstWritten}|${lastSigned}|Effective|Commencement|Start)\b)(?!(?:signing|signature|execution)\b)`,
+    .raw`^,?\s(?:from|after|following)\s(?:and\sincluding\s)?(?!and\s)(?!(?:the\s)?(?:date\s(?:hereof|of\s(?:the\s)?(?:this|its|execution|signing|Effective|Commencement|Agreement))|${firstWritten}|${lastSigned}|Effective|Commencement|Start)\b)(?!(?:signing|signature|execution)\b)`,
   "i"
 )
 
-export const findTermLength = (blocks: ReadonlyArray<Block>): Hit | undefined => {
+const findLength = (blocks: ReadonlyArray<Block>): Hit | undefined => {
   const length = scan(blocks, termLength).map((hit) => {
     // "for a period of three (3) years": the length is "three (3) years".
     const lead = /^periods?\sof\s/i.exec(blocks[hit.block].text.slice(hit.start, hit.end))
     return lead === null ? hit : { ...hit, start: hit.start + lead[0].length }
   }).find((hit) => contractLength(blocks, hit))
-  if (length !== undefined) return withStart(blocks, length)
+  return length === undefined ? undefined : withStart(blocks, length)
+}
+
+const findAnniversary = (blocks: ReadonlyArray<Block>): Hit | undefined => {
   const found = scan(blocks, anniversary).find((hit) => {
     const sentence = sentenceBefore(blocks, hit)
     // "expire on the date of the fifth anniversary", "expire on the earlier of (i) the third anniversary".
@@ -110,3 +127,5 @@ export const findTermLength = (blocks: ReadonlyArray<Block>): Hit | undefined =>
   const lead = found === undefined ? null : new RegExp(`${dayBefore}$`, "i").exec(sentenceBefore(blocks, found))
   return found === undefined || lead === null ? found : { ...found, start: found.start - lead[0].length }
 }
+
+export const findTermLength = (blocks: ReadonlyArray<Block>): Hit | undefined => findLength(blocks) ?? findAnniversary(blocks)

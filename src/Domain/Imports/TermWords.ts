@@ -5,8 +5,11 @@ import { before } from "./FactScan.js"
 
 const month =
   "(?:January|February|March|April|May|June|July|August|September|October|November|December|Jan\\.?|Feb\\.?|Mar\\.?|Apr\\.?|Jun\\.?|Jul\\.?|Aug\\.?|Sept?\\.?|Oct\\.?|Nov\\.?|Dec\\.?)"
-/** A day as converters print it, including torn ordinals ("19t h", "1s t", and "315t" or "1.5t" with the s read as a 5). */
-const day = "\\d{1,2}(?:st|nd|rd|th|s t|n d|r d|t h|\\.?5t)?"
+/** A day as converters print it, including torn ordinals ("19t h", "1s t", "1 st", and "315t" or "1.5t" with the s read as a 5). */
+const day = "\\d{1,2}(?:st|nd|rd|th|s t|n d|r d|t h| st| nd| rd| th|\\.?5t)?"
+/** A day in words, only ever written before "day of": "the first day of July, 2017". */
+const spelledDay =
+  "(?:(?:twenty|thirty)[\\s-])?(?:first|second|third|fourth|fifth|sixth|seventh|eighth|ninth)|tenth|eleventh|twelfth|(?:thir|four|fif|six|seven|eigh|nine)teenth|twentieth|thirtieth"
 const year = "(?:19|20)\\d{2}"
 
 /**
@@ -14,26 +17,59 @@ const year = "(?:19|20)\\d{2}"
  * "1/27/2020", "3-14-18", and a form's blanks with its year ("this ____ day of ___________, 2000"), which reads as the year alone.
  */
 export const datePattern = new RegExp(
-  `(?:\\b|(?<=[a-z])(?=\\d))(?:_{2,20}\\s{0,2}day\\s{1,2}of\\s{1,2}_{2,20},?\\s{0,2}${year}\\b|${month}\\s{0,2}${day}\\s{0,2}[,.]?\\s{0,2}${year}|${day}\\s{0,2}(?:(?:day\\s{1,2})?of\\s{1,2}(?:-{1,3}\\s{1,2})?)?${month}\\s{0,2},?\\s{0,2}${year}|\\d{1,2}[/-]\\d{1,2}[/-](?:${year}|\\d{2}))(?![\\d/])`,
+  `(?:\\b|(?<=[a-z])(?=\\d))(?:_{2,20}\\s{0,2}day\\s{1,2}of\\s{1,2}_{2,20},?\\s{0,2}${year}\\b|${month}\\.?\\s{0,2}${day}\\s{0,2}[,.]?\\s{0,2}${year}|(?:${day}|${spelledDay}\\s{1,2}(?=day))\\s{0,2}(?:(?:day\\s{1,2})?of\\s{1,2}(?:-{1,3}\\s{1,2})?)?${month}\\s{0,2}[,.]?\\s{0,2}${year}|\\d{1,2}[/-]\\d{1,2}[/-](?:${year}|\\d{2}))(?![\\d/])`,
   "gi"
 )
 
-/** "the date first written above", "the date first above written", "the date first set forth above": the date the preamble gives. */
-export const firstWritten = String.raw`(?:the\s)?date\sfirst\s(?:(?:written|set\sforth|stated)\sabove|above\s(?:written|set\sforth|stated))`
+/** A blank a form leaves for a day or month: "____", "[·]", "[●]". */
+const blank = "(?:_{1,20}|\\[[·●]\\])"
+/**
+ * A date a form leaves part blank, read only where the words of making lead to it ("made as of , 2013", "effective as of
+ * June , 2010", "dated as of ___________, 2015", "this [·] day of [·], 2019", "Dated the ____ day of May, 2000"): the month
+ * and year, or the year alone, are all it names.
+ */
+export const blankDatePattern = new RegExp(
+  `(?:${blank}\\s{0,2}(?:day\\s{1,2}of\\s{1,2})?(?:${blank}|${month})?|day\\s{1,2}of\\s{0,2}|${month}\\s{0,2}${blank}?)\\s{0,2},?\\s{0,2}${year}\\b|,\\s{0,2}${year}\\b`,
+  "gi"
+)
+
+/** "the date first written above", "the day and year first above written", "the date first set forth above": the date the preamble gives. */
+export const firstWritten = String
+  .raw`(?:the\s)?(?:date|day)(?:\sand\syear)?\sfirst\s(?:(?:written|set\sforth|stated|shown)\sabove|above\s(?:written|set\sforth|stated|shown))`
 /** "the date of the last signature hereto", "the date on which it is signed by both parties": the agreement's date, as the signatures give it. */
 export const lastSigned = String
   .raw`(?:the\s)?date\s(?:of\s(?:the\s)?(?:last|final)\s(?:signature|execution)|on\swhich\s(?:it|this\sAgreement)\s(?:is|has\sbeen)\s(?:signed|executed))`
 /** A term other than the one running: a renewal, an extension a party may choose ("may be extended … until", "an option to extend"); "is hereby extended until" is the term. */
-export const notThisTerm = /\bduring\b|renew|additional|extension|\bextend\b|\bmay\s(?:\w{1,12}\s){0,2}extended\b|\boption\b/i
+export const notThisTerm =
+  /\bduring\b|renew|additional|extension|exclusivity|exclusive\s(?:period|term)|\bextend\b(?!\s(?:through|until|to)\b)|\bmay\s(?:\w{1,12}\s){0,2}extended\b|\boption\b/i
 /** A sentence whose subject is the contract or its term, not a fee, a phase or a confidence kept. */
 export const aboutTheContract = /\b(?:agreement|term|terms\sof\s(?:the|this)|contract)\b/i
 
+// "shah" is "shall" as a bad PDF text layer prints it ("shah continue in effect until").
 const verb =
-  /\b(?:shall|will|would|should|can|could|might|is|are|was|were|may|must|has|have|be|means|expir\w{0,3}|terminat(?:e|es|ing)|end(?:s|ing)?|continu\w{0,3}|remain\w{0,3}|runs?|commenc\w{0,4}|begin\w{0,4}|laps\w{0,2}|conclud\w{0,3}|appl(?:y|ies))\b/i
+  /\b(?:shall|shah|will|would|should|can|could|might|is|are|was|were|may|must|has|have|be|means|expir\w{0,3}|terminat(?:e|es|ing)|end(?:s|ing)?|continu\w{0,3}|remain\w{0,3}|runs?|commenc\w{0,4}|begin\w{0,4}|laps\w{0,2}|conclud\w{0,3}|appl(?:y|ies))\b/i
 /** What a subject says after its head noun: "The prices [set forth in Exhibit B to this Agreement]", "The term [of this Agreement]". */
 const subjectTail = /\s(?:of|in|to|under|by|for|from|with|within|set\sforth|provided|given|required|granted|described|contained|pursuant|hereunder)\b[\s\S]*$/i
 /** The contract, its term, or what a services or distribution contract is ("Consultant's engagement", "Distributor's appointment"); "it" in a term clause. */
 const contractHead = /\b(?:term|agreement|contract|amendment|hereof|expiration|expiry|duration|engagement|appointment|employment|it)\b/i
+
+/** A name the subject is defined by: "(the \"Initial Term\")" is the term; "\"Arizona Trademark License Term\"" is another period. */
+const definedName = /["“]([^"”]{1,60})["”]/g
+const contractName = /^(?:the\s)?(?:(?:initial|original)\s)?(?:(?:agreement|contract)\s)?(?:term|period)$|(?:agreement|contract|amendment)$/i
+/** "no agreement is reached", "any other contract": an agreement, not this one. */
+const anotherAgreement = /\b(?:no|any|another|other)\s(?:[\w-]+\s)?(?:agreement|contract)\b/i
+/** The words after the last article: "Duration* The default" is a default, "The initial term" a term. */
+const headWords = (subject: string): string => subject.split(/\b(?:the|this|its|such|each|any|an?)\s/i).pop() ?? subject
+
+const isContract = (subject: string): boolean => {
+  const names = [...subject.matchAll(definedName)].map((match) => match[1]!.trim())
+  if (names.length > 0) return names.some((name) => contractName.test(name))
+  const head = subject.replace(subjectTail, "")
+  return contractHead.test(headWords(head)) && !anotherAgreement.test(head)
+}
+
+/** "\"Contract Period\" shall mean that period of time commencing …": a definition's subject is the name it defines. */
+const definition = /^\W{0,3}(?:[\d.]{1,6}\s)?["“]([^"”]{1,60})["”]\s(?:shall\s)?means?\b/i
 
 /**
  * Whether what ends is the contract or its term: the subject of the nearest clause with a verb, its head noun without what follows
@@ -42,25 +78,27 @@ const contractHead = /\b(?:term|agreement|contract|amendment|hereof|expiration|e
  * sentence with no subject to read ("TERM: November 01, 2014 to") is the contract's when it names the contract or its term.
  */
 export const endsTheContract = (sentence: string): boolean => {
+  const defined = definition.exec(sentence.trim())
+  if (defined !== null) return contractName.test(defined[1]!.trim())
   // "in full force and effect" is one phrase, not two clauses.
   const clauses = sentence.replace(/force\sand\seffect/gi, "force").split(/[,;:]|\b(?:that|and|or|unless|provided|which)\b/i)
-  const isContract = (subject: string) => contractHead.test(subject.replace(subjectTail, ""))
   for (let index = clauses.length - 1; index >= 0; index--) {
     const found = verb.exec(clauses[index])
     if (found === null) continue
     const subject = clauses[index].slice(0, found.index)
     // "(a) the end of …": "end" is a noun there, and a subject of articles alone is none.
     if (!/[A-Za-z]{2,}/.test(subject.replace(/\b(?:the|an?|this|such|its|any|each)\b/gi, ""))) continue
-    // "This Agreement and the license granted herein shall remain": either half of a subject joined by "and" will do.
-    const joined = index > 0 && verb.exec(clauses[index - 1]) === null ? clauses[index - 1] : ""
-    return isContract(subject) || isContract(joined)
+    // "This Agreement and the license granted herein shall remain": any part of a subject joined by "and" will do.
+    let first = index
+    while (first > 0 && verb.exec(clauses[first - 1]) === null) first--
+    return isContract(subject) || clauses.slice(first, index).some(isContract)
   }
   return aboutTheContract.test(sentence)
 }
 /** A full stop that ends no sentence: "Omega Corp. (", "Sunrise Bank, N.A. and", "Dr. Lopez". */
 const abbreviation = /(?:\b(?:Inc|Corp|Co|Ltd|Mr|Ms|Mrs|Dr|No|St|Jr|Sr|[A-Z])|\.[A-Za-z])$/
 export const sentenceBefore = (blocks: ReadonlyArray<Block>, hit: Hit): string => {
-  const lead = before(blocks, hit, 160)
+  const lead = before(blocks, hit, 300)
   let end = lead.length
   for (let stop = Math.max(lead.lastIndexOf(". ", end), lead.lastIndexOf("; ", end)); stop !== -1;) {
     if (lead[stop] === ";" || !abbreviation.test(lead.slice(Math.max(0, stop - 6), stop))) return lead.slice(stop + 1)

@@ -14,20 +14,9 @@ export interface FactWords {
   readonly value: string | number
 }
 
-const monthNumbers: Record<string, number> = {
-  jan: 1,
-  feb: 2,
-  mar: 3,
-  apr: 4,
-  may: 5,
-  jun: 6,
-  jul: 7,
-  aug: 8,
-  sep: 9,
-  oct: 10,
-  nov: 11,
-  dec: 12
-}
+const monthNumbers: Record<string, number> = Object.fromEntries(
+  ["jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec"].map((month, index) => [month, index + 1])
+)
 const monthWord = "(jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]{0,6}\\.?"
 const ordinal = "(?:st|nd|rd|th)?"
 const yearWord = "((?:19|20)\\d{2})"
@@ -35,10 +24,17 @@ const yearWord = "((?:19|20)\\d{2})"
 // Each pattern is anchored on words it needs, with bounded gaps, so each runs in linear time.
 const dayFirst = new RegExp(`\\b(\\d{1,2})${ordinal}\\s?(?:day\\s)?(?:of\\s(?:-{1,3}\\s)?)?(?:the\\smonth\\sof\\s)?${monthWord}\\s?,?\\s?${yearWord}\\b`, "g")
 const monthFirst = new RegExp(`\\b${monthWord}\\s?(\\d{1,2})${ordinal}\\s?[,.]?\\s?${yearWord}\\b`, "g")
-const monthOnly = new RegExp(`\\b${monthWord}\\s?,?\\s?(?:of\\s)?${yearWord}\\b`, "g")
+// "September ___, 2019": a form's blank day leaves the month.
+const monthOnly = new RegExp(`\\b${monthWord}\\s?(?:_{1,20}\\s?)?,?\\s?(?:of\\s)?${yearWord}\\b`, "g")
+/** Days in words, as "the first day of July, 2017" writes them; "twenty-first" and "thirtieth" build on them. */
+const dayWords = ("first second third fourth fifth sixth seventh eighth ninth tenth eleventh twelfth thirteenth fourteenth fifteenth " +
+  "sixteenth seventeenth eighteenth nineteenth twentieth").split(" ")
+const spelledDay = new RegExp(`\\b(?:(twenty|thirty)[ -])?(${dayWords.join("|")}|thirtieth) day of\\b`, "g")
 const numeric = /(?<![\d/-])(\d{1,2})([/-])(\d{1,2})\2(\d{4}|\d{2})(?![\d/-])/g
 /** A form's blanks with its year: "this ____ day of ___________, 2000" names the year alone. */
 const blankForm = /_{2,20} ?(?:day )?(?:of )?_{2,20},? ?((?:19|20)\d{2})\b/g
+/** Words that are a form's blanks and a year and nothing else: "___________, 2015", ", 2013", "day of , 2014", "[·] day of [·], 2019". */
+const blankYear = /^(?:[_·●[\]\s]{0,20}day of )?[_·●[\]\s,]{1,30}((?:19|20)\d{2})$/
 const iso = /(?<![\d-])((?:19|20)\d{2})-(\d{2})-(\d{2})(?![\d-])/g
 
 /**
@@ -51,6 +47,10 @@ const mend = (value: string): string =>
     .replace(/\s+/g, " ")
     .replace(/(\d) ?(s ?t|n ?d|r ?d|t ?h)\b/g, (_, digit: string, suffix: string) => digit + suffix.replace(" ", ""))
     .replace(/\b(\d{1,2})\.?5t\b/g, "$1st")
+/** Mended words with a day in words as a figure, for reading dates only: "the twenty-first day of May" is the 21 day of May. */
+const dayNumber = (tens: string | undefined, word: string): number =>
+  (tens === undefined ? 0 : tens === "twenty" ? 20 : 30) + (word === "thirtieth" ? 30 : dayWords.indexOf(word) + 1)
+const mendDate = (value: string): string => mend(value).replace(spelledDay, (_, tens: string | undefined, word: string) => `${dayNumber(tens, word)} day of`)
 
 const pad = (n: number): string => String(n).padStart(2, "0")
 const daysIn = (year: number, month: number): number => new Date(Date.UTC(year, month, 0)).getUTCDate()
@@ -78,8 +78,11 @@ const datesIn = (text: string): Array<{ at: number; end: number; date: string | 
   take(dayFirst, (m) => calendarDate(Number(m[3]), monthNumbers[m[2]!]!, Number(m[1])))
   take(monthFirst, (m) => calendarDate(Number(m[3]), monthNumbers[m[1]!]!, Number(m[2])))
   take(monthOnly, (m) => calendarDate(Number(m[2]), monthNumbers[m[1]!]!, null))
-  // Numbers alone read month first, as the US contracts of the corpus write them ("1/27/2020").
-  take(numeric, (m) => calendarDate(fullYear(m[4]!), Number(m[1]), Number(m[3])))
+  // Numbers alone read month first, as the US contracts of the corpus write them ("1/27/2020"); a first number over twelve is the day ("18/9/2008").
+  take(numeric, (m) =>
+    Number(m[1]) > 12
+      ? calendarDate(fullYear(m[4]!), Number(m[3]), Number(m[1]))
+      : calendarDate(fullYear(m[4]!), Number(m[1]), Number(m[3])))
   take(blankForm, (m) => m[1]!)
   return found.sort((a, b) => a.at - b.at)
 }
@@ -90,7 +93,10 @@ const maxWords = 400
 /** The one calendar date the words name, or null when they name none, several, or an impossible one. */
 export const readDate = (value: string): string | null => {
   if (value.length > maxWords) return null
-  const dates = [...new Set(datesIn(mend(value)).map((found) => found.date))]
+  const text = mendDate(value)
+  const blankYearOnly = blankYear.exec(text.trim())
+  if (blankYearOnly !== null) return blankYearOnly[1]!
+  const dates = [...new Set(datesIn(text).map((found) => found.date))]
   return dates.length === 1 ? dates[0]! : null
 }
 
@@ -118,7 +124,7 @@ const amountBefore = (head: string): number | null => {
 }
 
 const cardinals = ["one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten"]
-const ordinals = ["first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth", "ninth", "tenth"]
+const ordinals = dayWords.slice(0, 10)
 
 /** A period as an ISO 8601 duration ("P1Y", "P90D", "P6M"); null without a unit, or in business days, which no calendar counts. */
 export const readDuration = (value: string): string | null => {
@@ -145,7 +151,7 @@ export const readDuration = (value: string): string | null => {
 
 /** Whether the words say the contract runs with no end date. */
 const isOpenEnded = (value: string): boolean =>
-  /perpetu|indefinite|no fixed (?:term|duration)|no (?:expiration|expiry|end) date|until (?:\w+ ){0,6}terminat|until cancell?ed|^unless (?:(?:sooner|earlier|otherwise) )?terminated$|until (?:either|any|one) party (?:gives|serves|provides)|at the option of (?:any|either) party|upon (?:either|any) party giving/i
+  /perpetu|indefinite|no fixed (?:term|duration)|no (?:expiration|expiry|end) date|until (?:\w+ ){0,6}terminat|until cancell?ed|^unless (?:(?:sooner|earlier|otherwise) )?terminated$|until (?:either|any|one) party (?:gives|serves|provides|informs|notifies)|at the option of (?:any|either) party|upon (?:either|any) party giving/i
     .test(value)
 
 /** A start date plus a period, as annotators count it: the anniversary, no day taken off ("five years from June 1, 2020" is 2025-06-01). */
@@ -178,7 +184,7 @@ const dayBefore = (date: string): string | null => {
 /** A length counts from the effective date, else the agreement date; from the agreement date first when its words say so ("from the date hereof"). */
 const startOf = (value: string, facts: ReadonlyArray<FactWords>): string | null => {
   const fromSigning =
-    /date hereof|date of (?:this agreement|(?:its )?execution|signing)|date first (?:written|set forth|stated|above)|date of (?:the )?(?:last|final) (?:signature|execution)|date on which (?:it|this agreement) (?:is|has been) (?:signed|executed)|(?:after|from|following) (?:signing|signature|execution)/i
+    /date hereof|date of (?:th(?:is|e) agreement|(?:its )?execution|signing)|(?:date|day)(?: and year)? first (?:written|set forth|stated|above)|date of (?:the )?(?:last|final) (?:signature|execution)|date on which (?:it|this agreement) (?:is|has been) (?:signed|executed)|(?:after|from|following) (?:signing|signature|execution)/i
       .test(value)
   for (const name of fromSigning ? ["agreement_date", "effective_date"] : ["effective_date", "agreement_date"]) {
     const start = facts.find((fact) => fact.name === name && fact.kind === "date")
@@ -209,7 +215,7 @@ const readExpiration = (value: string, facts: ReadonlyArray<FactWords>): string 
   }
   const period = readDuration(value)
   if (period === null) return readDate(value)
-  const text = mend(value)
+  const text = mendDate(value)
   const dates = datesIn(text)
   if (dates.length > 1) return null
   if (dates.length === 0) {
