@@ -1,5 +1,6 @@
 import type { Block, Hit } from "./FactScan.js"
 import { before, scan, sentenceAround } from "./FactScan.js"
+import { federalRepublic, isPlaceName, jurisdiction, ofThe, place, placeEnd, polity, preferState } from "./Jurisdiction.js"
 
 /**
  * The law that governs the contract: the jurisdiction as the contract names it ("the State of
@@ -7,21 +8,23 @@ import { before, scan, sentenceAround } from "./FactScan.js"
  * under the laws of Delaware") is never the governing law.
  */
 
-const place = "[A-Z][A-Za-z'’-]{1,20}(?:\\s(?:of\\s)?[A-Z][A-Za-z'’-]{1,20}){0,4}"
-const polity = "(?:[Ss]tate|STATE|[Cc]ommonwealth|[Pp]rovince|[Rr]epublic|[Kk]ingdom|[Tt]erritory)\\sof\\s"
-/** Where a contract names a country after its state or province ("Victoria, Australia"), or a joint jurisdiction ("England and Wales"). */
-const country =
-  "(?:United\\sStates(?:\\sof\\sAmerica)?|U\\.S\\.A\\.?|USA|Canada|Australia|United\\sKingdom|England|India|China|Japan|Germany|France|Switzerland|Israel|Singapore|Hong\\sKong|Ireland|New\\sZealand|Malaysia|Brazil|Mexico)"
-const jurisdiction = `(?:${polity})?${place}(?:,\\s(?:the\\s)?${country}\\b|\\sand\\s(?:Wales|Scotland|Northern\\sIreland)\\b)?`
+const lawWord = "(?:[Ll]aws?|LAWS?|[Ll]egislation|LEGISLATION)"
+/** The verbs that set a contract's law; "government" and "governance" are not among them. */
+const governs = "(?:[Gg]overn(?:s|ed|ing)?|GOVERN(?:S|ED|ING)?|[Cc]onstru|CONSTRU|[Ii]nterpret|INTERPRET|[Ee]nforce|ENFORCE|[Cc]ontrolled|CONTROLLED)"
 
 /** "governed by … the laws of the State of Texas", "laws, other than choice of law rules, of the state of Florida". */
 const governedBy = new RegExp(
-  `\\b(?:[Gg]overn|GOVERN|[Cc]onstru|CONSTRU|[Ii]nterpret|INTERPRET|[Ee]nforce)\\w{0,8}\\b[^.;]{0,200}?\\b(?:[Ll]aws?|LAWS?)\\b[^.;]{0,80}?\\bof\\s(?:the\\s)?(${jurisdiction})`,
+  `\\b${governs}\\w{0,8}\\b[^.;]{0,200}?\\b${lawWord}\\b[^.;]{0,80}?\\b${ofThe}${federalRepublic}(${jurisdiction})`,
+  "g"
+)
+/** "The laws of the State of Florida shall govern this Agreement", "Effective legislation of the Republic of Kazakhstan shall apply". */
+const lawFirst = new RegExp(
+  `\\b${lawWord}\\s${ofThe}${federalRepublic}(${jurisdiction})[^.;]{0,60}?\\b(?:shall|will|SHALL|WILL)\\s(?:govern|apply|control|GOVERN|APPLY|CONTROL)`,
   "g"
 )
 /** "determined in accordance with the laws of the State of Michigan", "made under and subject to … the laws of the State of New York". */
 const underLaws = new RegExp(
-  `\\b(?:accordance\\swith|subject\\sto|under)\\b[^.;]{0,80}?\\b(?:[Ll]aws?|LAWS?)\\s(?:of\\s(?:the\\s)?)(${jurisdiction})`,
+  `\\b(?:accordance\\swith|subject\\sto|under|ACCORDANCE\\sWITH|SUBJECT\\sTO|UNDER)\\b[^.;]{0,80}?\\b${lawWord}\\s${ofThe}${federalRepublic}(${jurisdiction})`,
   "g"
 )
 /** "accepted … in the State of Nevada and shall be governed by … the laws thereof". */
@@ -30,22 +33,29 @@ const demonymLaw =
   /\b(Italian|English|German|French|Swiss|Dutch|Spanish|Chinese|Japanese|Indian|Israeli|Canadian|Irish|Scottish|Swedish|Delaware|PRC)\s(?:[Ll]aws?|LAWS?)\b/g
 
 /** The status of a party ("duly organized and existing under the laws of"), not the contract's law. */
-const corporateStatus = /\b(?:organi[sz]ed|existing|incorporated|formed|registered|chartered|constituted|established)\b[^.;]{0,40}$/i
+const corporateStatus = /\b(?:organi[sz]ed|existing|incorporated|formed|registered|chartered|constituted|established|good\sstanding)\b[^.;]{0,40}$/i
+const appliesLaw = /\b(?:govern(?:s|ed|ing)?|constru\w{1,6}|interpret\w{0,6}|subject\sto|accordance|appl(?:y|ies|icable))\b/i
 /** A sentence that sets the contract's own law. */
-const aboutTheAgreement = /\b(?:Agreement|Contract|hereunder|hereto|herein)\b/
+const aboutTheAgreement = /\b(?:Agreement|AGREEMENT|Contract|CONTRACT|hereunder|hereto|herein)\b/
+
+/** The place cut back to its name, the state preferred to a federal law named before it. */
+const named = (blocks: ReadonlyArray<Block>, hit: Hit): Hit => preferState(blocks, { ...hit, end: placeEnd(blocks[hit.block].text, hit.start, hit.end) })
 
 /** Each finding ranked: the contract "governed by" a law first, then other readings, then a bare demonym. */
 export const findGoverning = (blocks: ReadonlyArray<Block>): Hit | undefined => {
-  const ranked = [governedBy, underLaws, governedAfter, demonymLaw].flatMap((pattern, rank) =>
-    scan(blocks, pattern, 0, blocks.length, 1).map((hit) => {
+  const ranked = [[governedBy, lawFirst], [underLaws], [governedAfter], [demonymLaw]].flatMap((patterns, rank) =>
+    patterns.flatMap((pattern) => scan(blocks, pattern, 0, blocks.length, 1).map((hit) => ({ hit, pattern }))).map(({ hit, pattern }) => {
       const text = blocks[hit.block].text
       const [start] = sentenceAround(text, hit.start)
       const sentence = text.slice(start, hit.end)
-      const lawsAt = sentence.search(/\blaws?\b[^.;]{0,80}$/i)
+      const lawsAt = sentence.search(/\b(?:laws?|legislation)\b[^.;]{0,80}$/i)
       const lead = lawsAt === -1 ? before(blocks, hit, 80) : sentence.slice(Math.max(0, lawsAt - 80), lawsAt)
       if (corporateStatus.test(lead)) return null
-      return { hit, rank: rank * 2 + (aboutTheAgreement.test(sentence) ? 0 : 1) }
+      // "the Canadian law relating to data privacy": a demonym alone sets a law only in a sentence that applies it.
+      if (pattern === demonymLaw && !appliesLaw.test(sentence)) return null
+      return { hit: named(blocks, hit), rank: rank * 2 + (aboutTheAgreement.test(sentence) ? 0 : 1) }
     }).filter((found) => found !== null)
   )
-  return ranked.sort((a, b) => a.rank - b.rank || a.hit.block - b.hit.block || a.hit.start - b.hit.start)[0]?.hit
+  const jurisdictions = ranked.filter(({ hit }) => isPlaceName(blocks, blocks[hit.block].text.slice(hit.start, hit.end)))
+  return jurisdictions.sort((a, b) => a.rank - b.rank || a.hit.block - b.hit.block || a.hit.start - b.hit.start)[0]?.hit
 }

@@ -1,0 +1,93 @@
+import type { Block, Hit } from "./FactScan.js"
+import { after, before, scan, sentenceAround } from "./FactScan.js"
+import { duration } from "./Patterns.js"
+
+/**
+ * The notice that stops a renewal: in a sentence that renews the contract and says how the renewal
+ * is stopped, or in the sentence right after one ("Such notice must be given ninety (90) days prior
+ * …"), or a termination allowed only once the initial term is over. Never a notice to exercise an
+ * option to renew, nor a cure period, nor a termination at any time.
+ */
+
+export const noticePatterns: ReadonlyArray<RegExp> = [
+  // "at least ninety (90) days prior", "upon a prior written notice … of not less than six (6) months."
+  new RegExp(`\\b(?:at\\sleast|not\\sless\\sthan|no\\sless\\sthan|minimum\\sof|within|upon)\\s(${duration})(?=['’]?[\\s.,;])`, "gi"),
+  new RegExp(`\\b(${duration})['’]?\\s(?:prior\\s|advance\\s)?(?:written\\s)?(?:notice|notification)`, "gi"),
+  // "unless thirty (30) days prior to the anniversary of the Effective Date Licensee gives written notice".
+  new RegExp(
+    `\\b(${duration})\\s(?:before|prior\\sto)\\s(?:the\\s)?(?:end|expiration|expiry|conclusion|termination|natural|anniversary|renewal|beginning|commencement)`,
+    "gi"
+  )
+]
+
+/** The sentence renews the contract ("automatically renew", "shall be extended for", "Extended Term", "continue … thereafter until terminated"). */
+const renews =
+  /\b(?:renew\w{0,5}|non-?\s?renew\w{0,5}|extend\w{0,3}\s(?:automatically|for)|extend\s(?:the|this)\s(?:terms?|agreement)|automatically\s(?:be\s)?extended|(?:be|been|is)\sextended|such\sextension|extension\s(?:terms?|periods?)|extended\sterms?|successive|year[-\s]to[-\s]year|automatically\scontinue\w{0,2}|thereafter\suntil\sterminated)\b/i
+/**
+ * A termination allowed only once the initial term is over, or taking effect at the end of a term
+ * ("terminate … with effect from the expiry of the Initial Term"): how such a contract's renewals end.
+ */
+const endsATerm =
+  /\b(?:at|on|upon|from|effective(?:\sas\sof)?)\s(?:the\s)?(?:expiry|expiration|end)\sof\s(?:the\s|any\s|each\s)?(?:(?:initial|then[-\s]current|current|original|renewal|extended)\s)?term\b|\b(?:after|following)\s(?:the\s)?(?:expiration\sof\s(?:the\s)?)?initial\sterm\b|\b(?:during|in)\s(?:the|any)\s(?:extended|renewal|extension)\s(?:term|period)\b|\bend\sof\s(?:the\s)?initial\sterm\b[^.;]{0,40}\bthereafter\b/i
+/** The sentence says how to stop the renewal: "unless either party gives notice", "of its intention not to renew". */
+const stopCue =
+  /\b(?:not\s(?:like\s|want\s|wish\s)?to\s(?:renew|extend)|non-?\s?renew\w{0,5}|unless|terminat\w{0,5}|cancel\w{0,6}|not\swish|declin\w{0,3}|opt\w{0,3}\sout)\b/i
+/** A notice that exercises an option to renew, cures a breach or cancels an insurance policy: never a notice against renewal. */
+const notAStop =
+  /\b(?:(?:election|option|desire|intention|intent|wish)\sto\s(?:renew|extend)|(?<!other\sthan\s)breach\w{0,2}|cure[sd]?|default|polic(?:y|ies)|insur\w{0,6})\b/i
+/** The period is one of notice: the sentence itself speaks of notice or writing. */
+const givesNotice = /\b(?:noti(?:ce|fy|fies|fied|fication)|in\swriting|written)\b/i
+/** Of two periods in one sentence, the one tied to the end of the term is the notice against renewal. */
+const tiedToEnd =
+  /^['’]?\s{0,3}(?:(?:prior\s|advance\s)?(?:written\s)?(?:notice|notification)?[^.;]{0,40}?)\b(?:before|prior\sto|preceding)\b[^.;]{0,40}?\b(?:end|expir\w{0,5}|renewal|anniversary|term)\b/i
+
+/** A block cut off mid-sentence, by a page break ("… of its intention not to renew the" / "4 Agreement, which notice …"). */
+const endsMidSentence = (text: string): boolean => !/[.;:!?]["”')]?\s*$/.test(text)
+
+/** The hit's sentence and the one before, carried over from the block before when a page break cut the sentence. */
+const sentencesAround = (blocks: ReadonlyArray<Block>, hit: Hit): { readonly sentence: string; readonly previous: string } => {
+  const own = blocks[hit.block].text
+  const carried = hit.block > 0 && sentenceAround(own, hit.start)[0] === 0 && endsMidSentence(blocks[hit.block - 1].text)
+  const lead = carried ? `${blocks[hit.block - 1].text.slice(-600)} ` : ""
+  const text = lead + own
+  const [start, end] = sentenceAround(text, lead.length + hit.start)
+  const [previousStart] = sentenceAround(text, Math.max(0, start - 2))
+  return { sentence: text.slice(start, end), previous: text.slice(previousStart, start) }
+}
+
+/** A termination at any time, for convenience: not tied to a renewal. */
+const atAnyTime = /\bat\sany\stime\b/i
+
+/** A sentence that completes the one before: "Such notice must be given …", "A six (6) months notice must be given …". */
+const refersBack = /\bnotice\s(?:must|shall|will)\sbe\s(?:given|provided|delivered|served|sent)\b|\bsuch\s(?:written\s)?notice\b/i
+
+/** The notice stops a renewal: its own sentence renews and stops, or the sentence before renews and this one gives the notice. */
+const stopsRenewal = ({ previous, sentence }: { readonly sentence: string; readonly previous: string }): boolean =>
+  !atAnyTime.test(sentence) && (
+    (renews.test(sentence) && stopCue.test(sentence)) ||
+    (renews.test(previous) && (stopCue.test(previous) || (refersBack.test(sentence) && stopCue.test(sentence)))) ||
+    (endsATerm.test(sentence) && stopCue.test(sentence))
+  )
+
+/**
+ * "Expiry", as British drafting writes the end of a term. "Expiration" is left out: American contracts
+ * use it in every survival and wind-down clause ("upon expiration or termination"), which no notice stops.
+ */
+const expiry = /\bexpiry\b/i
+
+/**
+ * The notice against renewal. Where `contractRenews` (the contract sets a renewal term), a notice to
+ * end the contract that is due before the end of the term, or in a sentence about the term's expiry,
+ * stops a renewal too, though its sentence does not name one.
+ */
+export const findNotice = (blocks: ReadonlyArray<Block>, contractRenews: boolean): Hit | undefined => {
+  const candidates = noticePatterns.flatMap((pattern) => scan(blocks, pattern, 0, blocks.length, 1)).filter((hit) => {
+    const around = sentencesAround(blocks, hit)
+    if (/^\s{0,3}(?:after|following|from)\b/i.test(after(blocks, hit, 20))) return false // a period after an event, not before the end
+    if (!givesNotice.test(around.sentence) || notAStop.test(around.sentence)) return false
+    const endsWithTerm = tiedToEnd.test(after(blocks, hit, 120)) || expiry.test(around.sentence)
+    return stopsRenewal(around) || (contractRenews && endsWithTerm && stopCue.test(around.sentence))
+  })
+  const rank = (hit: Hit) => tiedToEnd.test(after(blocks, hit, 120)) || /prior\sto\s$/i.test(before(blocks, hit, 12)) ? 0 : 1
+  return candidates.sort((a, b) => rank(a) - rank(b) || a.block - b.block || a.start - b.start)[0]
+}

@@ -1,0 +1,71 @@
+import type { Block, Hit } from "./FactScan.js"
+import { after, before, scan, sentenceAround } from "./FactScan.js"
+import { duration } from "./Patterns.js"
+
+/** The renewal term: the length of each renewal, never the initial term. */
+
+export const renewWord = "(?:renew|renewed|renewal|renews|extend|extended|extends|extension|extendable)"
+/** How many renewals come before their length: "for one (1) or more one (1) month periods", "for each subsequent one-year term". */
+const howMany =
+  "(?:(?:one|two|three|four|five|\\d)(?:\\s\\(\\d\\))?\\s(?:or\\smore\\s|(?=(?:additional|successive|consecutive|subsequent|further)\\s))|each\\s)?"
+
+const fromTo = "(?:year|month)\\sto\\s(?:year|month)|(?:year|month)-to-(?:year|month)"
+
+/** The ways a contract states a renewal's length, tried together and ranked by `renewalRank`. */
+export const renewalPatterns: ReadonlyArray<RegExp> = [
+  // "automatically renewed for subsequent one (1) year periods", "renew automatically for one (1) additional three (3) year period".
+  new RegExp(`\\b${renewWord}\\b[^.;]{0,120}?\\bfor\\s(?:an?\\s)?(?:additional\\s)?(?:period\\sof\\s)?${howMany}(${duration})`, "gi"),
+  // "with automatic renewal of one year thereafter": the length right after the renewal.
+  new RegExp(`\\bautomatic\\s(?:renewal|extension)\\sof\\s(?:an?\\s)?(${duration})`, "gi"),
+  // "renew the Franchise for 2 additional terms of 10 years each", "for two (2) successive terms equal to five (5) years each".
+  new RegExp(`\\b${renewWord}\\b[^.;]{0,120}?\\b(?:terms?|periods?)\\s(?:of|equal\\sto)\\s(${duration})`, "gi"),
+  // "shall continue … for successive one-year periods": the qualifier itself says it repeats.
+  new RegExp(
+    `\\b(?:continue|continues|thereafter|automatically)\\b[^.;]{0,120}?\\bfor\\s(?:an?\\s)?(?=(?:successive|consecutive|subsequent|succeeding)\\s)(${duration})`,
+    "gi"
+  ),
+  // "with an automatic 2 year term extensions", "for a renewable one-year term".
+  new RegExp(`\\b(?:automatic|renewable)\\s(${duration})(?:\\s(?:renewals?|extensions?))?`, "gi"),
+  // "renewed tacitly every year", "and from year to year thereafter".
+  new RegExp(
+    `\\b(?:${renewWord}|continue|continues)\\b[^.;]{0,120}?\\b(every\\s(?:calendar\\s)?year|${fromTo}|annually)\\b`,
+    "gi"
+  ),
+  // "Thereafter, … effective month to month"; "thereafter, annually, a certificate" is no renewal.
+  new RegExp(`\\bthereafter\\b[^.;]{0,120}?\\b(${fromTo})\\b`, "gi")
+]
+
+/** A period that runs after the contract ends ("for one (1) year following the expiration"), not a renewal; after the initial term is one. */
+const tailPeriod = /^\s{0,3}(?:following|after|from\s(?:the\s)?(?:expiration|expiry|termination))\b(?!\s(?:the\s)?(?:initial|original)\s(?:term|period)\b)/i
+/** The first term named as such ("for a period of Five (5) years thereafter ("Initial Term")"). */
+const initialTerm = /^[^.;]{0,40}?["“(]\s{0,2}(?:the\s)?["“]?Initial\s(?:Term|Period)/i
+/**
+ * A renewal only if both parties agree to it later ("can be renewed by mutual written agreement"):
+ * no renewal term is set, unless the same sentence also renews automatically.
+ */
+const onlyByAgreement = /\b(?:by|upon|pursuant\sto|with)\s(?:the\s)?mutual(?:ly)?\s(?:written\s)?(?:agreement|consent|understanding)\b/i
+const automatic = /\bautomatic(?:ally)?\b/i
+/** A definition ("'Contract Year' shall mean …"), a cure period or a warranty extended: the words of a renewal, not the contract's. */
+const notTheContract = /\bshall\smean\b|\bmeans\b|\bcure\b|\bcured\b|\bwarrant(?:y|ies)\b/i
+/** A renewal that did not happen ("if the term of the Web Site Services Agreement has not been renewed for …"). */
+const notRenewed = /\bnot\s(?:been\s|be\s)?(?:renewed|extended)\b[^.;]{0,60}$/i
+/** Renewals run for months or years; a period of days or weeks is a notice, a cure or a deadline. */
+const shortPeriod = /\b(?:days?|weeks?)\b/i
+
+const sentenceOf = (blocks: ReadonlyArray<Block>, hit: Hit): string => {
+  const text = blocks[hit.block].text
+  const [start, end] = sentenceAround(text, hit.start)
+  return text.slice(start, end)
+}
+
+const renewalRank = (blocks: ReadonlyArray<Block>, hit: Hit): number => /\brenew/i.test(sentenceOf(blocks, hit)) ? 0 : 1
+
+export const findRenewalTerm = (blocks: ReadonlyArray<Block>): Hit | undefined => {
+  const candidates = renewalPatterns.flatMap((pattern) => scan(blocks, pattern, 0, blocks.length, 1)).filter((hit) => {
+    const sentence = sentenceOf(blocks, hit)
+    return !tailPeriod.test(after(blocks, hit, 60)) && !initialTerm.test(after(blocks, hit, 60)) && !notRenewed.test(before(blocks, hit, 80)) &&
+      !(onlyByAgreement.test(sentence) && !automatic.test(sentence)) &&
+      !notTheContract.test(sentence) && !shortPeriod.test(blocks[hit.block].text.slice(hit.start, hit.end))
+  })
+  return candidates.sort((a, b) => renewalRank(blocks, a) - renewalRank(blocks, b) || a.block - b.block || a.start - b.start)[0]
+}
