@@ -26,11 +26,19 @@ const witnessCue = /(?:IN\sWITNESS\sWHEREOF\b[^.]{0,200}|\bThis\s(?:[\w-]+\s){0,
 /** A date's place in time, for ordering: its ISO reading ("" when it reads as none), so "June 7, 2016" comes after "June 3, 2016". */
 const dateValue = (blocks: ReadonlyArray<Block>, hit: Hit): string => readDate(blocks[hit.block].text.slice(hit.start, hit.end)) ?? ""
 
+/** "Effective Date: January 1, 2019 Termination Date: December 31, 2023", "shall expire on": the date the contract ends, never the one it was made. */
+const endsHere = /(?:(?:termination|expiration|expiry|end)\sdate:?|\b(?:until|through|expir\w{0,3}|terminat\w{0,3}|end(?:s|ing)?)(?:\son)?)\s{0,3}$/i
+
 /** "As amended on February 28, 2010" dates an amendment; "amends that certain … dated" another agreement. */
 const thisAgreements = (blocks: ReadonlyArray<Block>, hit: Hit): boolean =>
-  !/amended\s(?:on\s|as\sof\s)?$/i.test(before(blocks, hit, 20)) && !anotherAgreementsDate.test(before(blocks, hit, 160))
+  !/amended\s(?:on\s|as\sof\s)?$/i.test(before(blocks, hit, 20)) && !anotherAgreementsDate.test(before(blocks, hit, 160)) &&
+  !endsHere.test(before(blocks, hit, 30))
 
-export const findAgreementDate = (blocks: ReadonlyArray<Block>, all: ReadonlyArray<Hit>, preamble: number): Hit | undefined => {
+/** "Source: EL POLLO LOCO HOLDINGS, INC., 10-K, 3/6/2020": the stamp of the filing a contract was copied from dates the filing. */
+const filingStamp = /\bSource:\s[^\n]{1,100}?,\s\S{1,12},\s{0,3}$/
+
+export const findAgreementDate = (blocks: ReadonlyArray<Block>, dates: ReadonlyArray<Hit>, preamble: number): Hit | undefined => {
+  const all = dates.filter((hit) => !filingStamp.test(before(blocks, hit, 160)))
   const own = all.filter((hit) => hit.block < preamble && thisAgreements(blocks, hit))
   const halfBlank = scan(blocks, blankDatePattern, 0, preamble).find((hit) => blankCue.test(before(blocks, hit, 40)))
   // A long notice up front can end the preamble early; the opening runs on to the recitals or the first section.
@@ -53,5 +61,7 @@ export const findAgreementDate = (blocks: ReadonlyArray<Block>, all: ReadonlyArr
     lateOpening ??
     witnessed ??
     // No date up front: the latest date on the signature page is when the last party signed.
-    [...all.filter((hit) => blocks[hit.block].kind === "signature_block")].sort((a, b) => dateValue(blocks, b).localeCompare(dateValue(blocks, a)))[0]
+    [...all.filter((hit) => blocks[hit.block].kind === "signature_block" && !endsHere.test(before(blocks, hit, 30)))].sort((a, b) =>
+      dateValue(blocks, b).localeCompare(dateValue(blocks, a))
+    )[0]
 }

@@ -38,9 +38,12 @@ const namedTheStart =
   /^(?:\s{0,2}\((?:the\s|this\s)?["“](?:Effective|Commencement)\sDate["”]\)|,?\s{1,3}(?:hereinafter|hereafter)\s(?:called|referred\sto\sas)\s(?:the\s)?["“]?(?:Effective|Commencement)\sDate\b)/
 /** "\"EFFECTIVE DATE\" means 12:01 a.m. Eastern Standard Time on March 3, 2003": a start at a time of day. */
 const effectiveAtTime = /(?:Effective|Commencement)\sDate["”]?\s(?:means|shall\smean|is)\s\d{1,2}:\d{2}\s?[ap]\.?m\.?[^.;]{0,40}?\son\s$/i
-/** "\"Effective Date\" means the Closing Date", "… means the date that the Initial Closing occurs": a start no date in the words fixes. */
+/**
+ * "\"Effective Date\" means the Closing Date", "… means the date that the Initial Closing occurs", "… means the first business day following
+ * the date on which the last of the conditions … has been satisfied": a start no date in the words fixes.
+ */
 const effectiveOnAnEvent =
-  /["“]Effective\sDate["”]\s(?:shall\s)?means?\s[^.;]{0,60}?\b(?:[Cc]losing|occur\w*|approv\w*|consummat\w*|satisf\w*|receipt|completion|launch\w*)\b/
+  /["“]Effective\sDate["”]\s(?:shall\s)?means?\s[^.;]{0,120}?\b(?:[Cc]losing|occur\w*|approv\w*|consummat\w*|satisf\w*|receipt|completion|launch\w*|conditions?)\b/
 /** "effective as of the date first written above", "effective upon its execution", "commencing on the date of signature": the start is the agreement's date. */
 const signingStart = new RegExp(
   String.raw`\b(?:effective|commenc\w{0,4}|takes?\seffect|(?:enter|come)s?\sinto\sforce)\s(?:as\sof\s|on\s|upon\s|from\s)?(?:the\s)?` +
@@ -89,5 +92,7 @@ export const findDates = (blocks: ReadonlyArray<Block>) => {
   // An amendment names the old end and then the new: "which would otherwise expire on …, is hereby extended until …".
   const expiration = ends.find((hit) => /\bhereby\s(?:extended|amended|changed)\b[^.;]{0,40}$/i.test(before(blocks, hit, 80))) ?? ends[0] ??
     findPeriodEnd(blocks) ?? findTermLength(blocks)
-  return { agreement, effective, expiration }
+  // "This Agreement is made and entered into as of the Effective Date" with no date up front: the defined start dates the agreement.
+  const madeAsOfTheStart = /\b(?:made|entered\sinto|executed|dated)\b[^.]{0,60}\bas\sof\sthe\sEffective\sDate\b/.test(preambleText)
+  return { agreement: agreement ?? (madeAsOfTheStart && explicit !== undefined ? explicit : undefined), effective, expiration }
 }

@@ -9,6 +9,7 @@ import { fact, preambleEnd, scan } from "./FactScan.js"
 import { findGoverning } from "./Law.js"
 import { moneyPattern } from "./Patterns.js"
 import { findRenewal } from "./Terms.js"
+import { normalizedValue } from "../Words/FactReading.js"
 
 /**
  * Facts read off the blocks by rule. Every value is a substring of a block's text, and its spans
@@ -48,6 +49,9 @@ export const inferFacts = (blocks: ReadonlyArray<Block>): { facts: ReadonlyArray
   for (const name of keys(importFactNames)) {
     const hit = found[name]
     const inferred = hit === undefined ? null : fact(blocks, name, labels[name], importFactNames[name], hit)
+    // An expiration that reads as no date, such as a length with no start to count from ("The term of the agreement is 20 years"
+    // in a contract with no date), ends on no date a person could check: it is left missing, as a fact the rules cannot place.
+    if (inferred !== null && name === "expiration_date" && normalizedValue(inferred, [...facts]) === null) continue
     if (inferred !== null) facts.push(inferred)
   }
   const amounts = new Set<string>()

@@ -2,10 +2,13 @@ import type { Block, Hit } from "./FactScan.js"
 import { after, scan } from "./FactScan.js"
 import { aboutTheContract, endsTheContract, sentenceBefore } from "./TermWords.js"
 
-/** A contract that runs until a party ends it: its expiration reads as `perpetual`. */
+/**
+ * A contract that runs until a party ends it: its expiration reads as `perpetual`. So does one that runs "until the termination of
+ * the Strategic Alliance Agreement": another contract's end, which no date in this one fixes.
+ */
 
 const perpetual =
-  /\b(?:perpetual(?:ly)?|in perpetuity|indefinitely|until\s(?:it|this\sAgreement)\s(?:is|has\sbeen)\sterminated|until\stermination\b(?!\sof)|no\sfixed\s(?:term|duration)|no\s(?:expiration|expiry|end)\sdate|indefinite\s(?:period|term|duration)|until (?:terminated|cancell?ed)|until\ssuch\stime\sas\s(?:\w{1,12}\s){0,4}terminated|(?<=(?:continue|remain)\s(?:in\s(?:full\s)?(?:force|effect)(?:\sand\s(?:force|effect))?\s)?)unless\s(?:(?:sooner|earlier|otherwise)\s)?terminated|until\s(?:either|any|one|a)\s(?:party|Party)\s(?:terminates|elects\sto\sterminate)|until\s(?:the\s)?(?:parties|Parties)\s(?:mutually\s)?agree\s(?:in\swriting\s)?to\sterminate)\b/gi
+  /\b(?:perpetual(?:ly)?|in perpetuity|indefinitely|until\s(?:it|this\sAgreement)\s(?:is|has\sbeen)\sterminated|until\stermination\b(?!\sof)|no\sfixed\s(?:term|duration)|no\s(?:expiration|expiry|end)\sdate|indefinite\s(?:period|term|duration)|until (?:terminated|cancell?ed)|until\ssuch\stime\sas\s(?:\w{1,12}\s){0,4}terminated|(?<=(?:continue|remain)\s(?:in\s(?:full\s)?(?:force|effect)(?:\sand\s(?:force|effect))?\s)?)unless\s(?:(?:sooner|earlier|otherwise)\s)?terminated|until\s(?:either|any|one|a)\s(?:party|Party)\s(?:terminates|elects\sto\sterminate)|until\s(?:the\s)?(?:parties|Parties)\s(?:mutually\s)?agree\s(?:in\swriting\s)?to\sterminate|until\s(?:the\s)?(?:termination|expiration)\sof\s(?:the|that)\s(?:(?!(?:this|of|term|initial|renewal)\b)[a-z][\w-]{1,20}\s){1,4}Agreement)\b/gi
 
 /**
  * A contract with no end that a party ends by notice: "shall continue unless and until either party gives notice",

@@ -61,9 +61,13 @@ const anotherAgreement = /\b(?:no|any|another|other)\s(?:[\w-]+\s)?(?:agreement|
 /** The words after the last article: "Duration* The default" is a default, "The initial term" a term. */
 const headWords = (subject: string): string => subject.split(/\b(?:the|this|its|such|each|any|an?)\s/i).pop() ?? subject
 
+/** "All terms of this Agreement will … expire on": the terms of the contract, all of them, are the contract. */
+const allItsTerms = /^\s{0,3}(?:all\s)?(?:the\s)?terms\sof\s(?:this|the)\s(?:agreement|contract)\s{0,3}$/i
+
 const isContract = (subject: string): boolean => {
   const names = [...subject.matchAll(definedName)].map((match) => match[1]!.trim())
   if (names.length > 0) return names.some((name) => contractName.test(name))
+  if (allItsTerms.test(subject)) return true
   const head = subject.replace(subjectTail, "")
   return contractHead.test(headWords(head)) && !anotherAgreement.test(head)
 }
