@@ -1,6 +1,11 @@
 import type { Block, Hit } from "./FactScan.js"
 import type { Found } from "./PartyName.js"
 import { entityAt, sameParty } from "./PartyName.js"
+import { placeAfter } from "./PartyWords.js"
+import { labelledParties, maxParties } from "./LabelledParties.js"
+import { addresseeOf, letterAnchor } from "./LetterParties.js"
+import { coverLine } from "./CoverLine.js"
+import { definedOpener } from "./DefinedOpener.js"
 import { signatureParties } from "./SignatureParties.js"
 
 /**
@@ -15,9 +20,6 @@ import { signatureParties } from "./SignatureParties.js"
 export type { Found } from "./PartyName.js"
 export { entityAt } from "./PartyName.js"
 
-/** Every party a contract names, up to the letters a fact name can take (party_a … party_z). */
-const maxParties = 26
-
 /** Paren depth at `at`, counted from `from`: a party's "and" is never inside its description's parentheses. */
 const depthAt = (text: string, from: number, at: number): number => {
   let depth = 0
@@ -31,7 +33,7 @@ const depthAt = (text: string, from: number, at: number): number => {
 /** A party's description follows its name: ", a Delaware corporation", "(the …)", "having", "of 90 High Street", ", whose address is". */
 const describedAfter = (text: string, end: number): boolean =>
   /^\s{0,3}(?:,\s{0,3}an?\s|\(|,?\s{0,3}\(|,?\s{0,3}(?:hereinafter|herein|having|with|of\s{1,3}\d)|,\s{0,3}(?:whose|residing|resident|domiciled|located|born|acting|represented))/
-    .test(text.slice(end, end + 40))
+    .test(text.slice(end, end + 40)) || placeAfter.test(text.slice(end, end + 60))
 
 /** The words that introduce the party list, the preamble's own ("by and between", "entered into by") before a title's bare "between". */
 const listAnchors: ReadonlyArray<RegExp> = [
@@ -41,7 +43,7 @@ const listAnchors: ReadonlyArray<RegExp> = [
   // A heading letter-spaced as older filings print it: "B E T W E E N:".
   /\bB\s{1,3}E\s{1,3}T\s{1,3}W\s{1,3}E\s{1,3}E\s{1,3}N\b\s{0,3}:?/g,
   // A letter agreement: the senders are named after the salutation ("Ladies and Gentlemen: Blue Hills Bancorp, Inc. (…), …").
-  /\b(?:Ladies\s{1,3}and\s{1,3}Gentlemen|Dear\s{1,3}Sirs?(?:\s{1,3}and\s{1,3}Mesdames)?)\s{0,3}[:,]/g
+  letterAnchor
 ]
 
 /** A party left out of the text: "[ * * * ]", "[***]", "[-1]", a blank "________". */
@@ -49,12 +51,15 @@ const placeholder = /^\s{0,3}(?:\(\d\)\s{0,3})?(?:\[[^\]\n]{0,12}\]|_{3,})/
 
 const firstOfList = (text: string, opening: number): Found | null => {
   let triedBlank = false
+  const defined = definedOpener(text, opening)
   for (const anchor of listAnchors) {
     anchor.lastIndex = 0
     for (let match = anchor.exec(text); match !== null; match = anchor.exec(text)) {
+      // A "between" after the defined opener is a later clause's ("Agreement … between the Ministry of Oil and Gas …").
+      if (defined !== null && defined.start < match.index) return defined
       const at = match.index + match[0].length
       const found = entityAt(text, at)
-      if (found !== null) return found
+      if (found !== null) return coverLine(text, at, found, "after")
       // "by and between [ * * * ] (the "Provider"), and TELCOSTAR PTE, LTD.": a redacted or blank first party; the list goes on.
       const blank = triedBlank ? null : placeholder.exec(text.slice(at, at + 60))
       if (blank === null) continue
@@ -73,7 +78,7 @@ const firstOfList = (text: string, opening: number): Found | null => {
     const named = entityAt(text, line + 1)
     if (named !== null && named.suffix && named.start <= line + 4 && /^\s{0,3}\(\s{0,3}(?:the\s)?["“]/.test(text.slice(named.end, named.end + 20))) return named
   }
-  return null
+  return defined
 }
 
 /**
@@ -90,13 +95,13 @@ const nextOfList = (text: string, cursor: number, count: number): Found | null =
       .exec(window)
   const scope = stop === null ? window : window.slice(0, stop.index)
   const joiner =
-    /(?:^\s{0,2},|^(?=\s{0,3}\n)|\bas\s{1,3}(?:[A-Z][A-Za-z]{1,20}\s{0,3}){1,4},?(?=\s{0,3}\n)|\btogether\s{1,3}with|\b(?:for\s{1,8}(?:the\s{1,8})?services\s{1,8}of|furnishing\s{1,8}the\s{1,8}services\s{1,8}of)|\b(?:and|AND|And)\b:?|[)”"],|;|\b(?:corporation|company|partnership|association|bank|trust),|\bagent\s{1,3}for|\bon\s{1,3}behalf\s{1,3}of)\s{1,5}/g
+    /(?:^\s{0,2},|^(?=\s{0,3}\n)|\bas\s{1,3}(?:[A-Z][A-Za-z]{1,20}\s{0,3}){1,4},?(?=\s{0,3}\n)|\btogether\s{1,3}with|\b(?:for\s{1,8}(?:the\s{1,8})?services\s{1,8}of|furnishing\s{1,8}the\s{1,8}services\s{1,8}of)|\b(?:and|AND)\s{1,3}its\s{1,3}[A-Z][a-z]{2,20},|\b(?:and|AND|And)\b:?|[)”"],|;|\b(?:corporation|company|partnership|association|bank|trust),|\bagent\s{1,3}for|\bon\s{1,3}behalf\s{1,3}of)\s{1,5}/g
   for (let match = joiner.exec(scope); match !== null; match = joiner.exec(scope)) {
     const at = cursor + match.index + match[0].length
     if (depthAt(text, cursor, at) > 0) continue
     const named = entityAt(text, at)
     if (named === null) continue
-    const candidate = representedBy(text, named)
+    const candidate = coverLine(text, at, representedBy(text, named), "before")
     const name = text.slice(candidate.start, candidate.end)
     const described = describedAfter(text, candidate.end)
     const strong = candidate.suffix || (name === name.toUpperCase() && /[A-Z]{3}/.test(name) && described)
@@ -152,21 +157,11 @@ export const findParties = (text: string, opening = 0): ReadonlyArray<Found> => 
     const name = text.slice(next.start, next.end)
     if (!parties.some((party) => tailAfterAnd(text.slice(party.start, party.end), name)) && !definedEarlier(text, next)) parties.push(next)
   }
+  // A letter's addressee, named above the salutation, is a party beside its senders.
+  const addressee = addresseeOf(text)
+  const known = (found: Found) => parties.some((party) => sameParty(text.slice(party.start, party.end)) === sameParty(text.slice(found.start, found.end)))
+  if (addressee !== null && parties.length < maxParties && !known(addressee)) parties.push(addressee)
   return parties
-}
-
-/** A cover page's label for one party: "Party A:", "Licensor:", "Supplier:" at a line's start or after "Party A:". */
-const roleLabel =
-  /(?:\bParty\s[A-F](?:\s{0,2}\([A-Za-z ]{1,30}\))?|(?:^|\n)\s{0,8}(?:Licensor|Licensee|Supplier|Customer|Distributor|Consultant|Contractor|Client|Vendor|Purchaser|Buyer|Seller|Franchisor|Franchisee|Lender|Borrower|Manufacturer|Reseller|Provider|Employer|Landlord|Tenant|Lessor|Lessee))\s{0,2}:/g
-
-/** "Party A: Beijing Baidu Netcom Science and Technology Co., Ltd." — one name a label, in the label's order. */
-const labelledParties = (text: string): ReadonlyArray<Found> => {
-  const out: Array<Found> = []
-  for (const match of text.matchAll(roleLabel)) {
-    const found = entityAt(text, match.index + match[0].length, { wholeLine: true })
-    if (found !== null && found.suffix && out.length < maxParties) out.push(found)
-  }
-  return out
 }
 
 /** A preamble that leaves parties to the signature page ("each of the persons set forth on the signature page hereto"). */

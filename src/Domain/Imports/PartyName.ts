@@ -1,5 +1,5 @@
 import { corporateSuffix } from "./Patterns.js"
-import { onlyForms, tradeAnd } from "./PartyWords.js"
+import { onlyForms, placeAfter, tradeAnd } from "./PartyWords.js"
 
 /**
  * One party's name, read token by token from where a preamble, a "Party A:" label or a signature
@@ -102,6 +102,9 @@ const domainName = /^[A-Za-z][A-Za-z0-9-]*\.(?:com|net|org)$/
 const usState =
   /^(?:Alabama|Alaska|Arizona|Arkansas|California|Colorado|Connecticut|Delaware|Florida|Georgia|Hawaii|Idaho|Illinois|Indiana|Iowa|Kansas|Kentucky|Louisiana|Maine|Maryland|Massachusetts|Michigan|Minnesota|Mississippi|Missouri|Montana|Nebraska|Nevada|New\s(?:Hampshire|Jersey|Mexico|York)|North\s(?:Carolina|Dakota)|Ohio|Oklahoma|Oregon|Pennsylvania|Rhode\sIsland|South\s(?:Carolina|Dakota)|Tennessee|Texas|Utah|Vermont|Virginia|Washington|West\sVirginia|Wisconsin|Wyoming)\b[,.;:)]?(?:\s|$)/
 
+/** The words after a name's dash, capitalised, single-spaced, and followed by the alias in brackets. */
+const dashTail = /^[-–] ((?:[A-Z][A-Za-z&.'-]{0,30} ){0,4}[A-Z][A-Za-z&.'-]{0,30}) {0,3}\(/
+
 const bare = (word: string): string => word.replace(/[,;:]+$/, "")
 /** "Acme", "3M", "&", and a brand's inner capital ("iDreamSky", "eBay"). */
 const capitalised = (word: string): boolean => /^(?:[A-Z0-9&]|[a-z][A-Z])/.test(word)
@@ -157,6 +160,13 @@ export const entityAt = (text: string, from: number, options: NameOptions = {}):
     suffix = suffix || isSuffix
     const next = words[index + 1]
     if (next === undefined) break
+    // "National Football League Alumni - Northern California Chapter ("NFLA-NC")": a dash joins a chapter's or branch's name, up to its alias.
+    const branch = !isSuffix && /^[-–]$/.test(next.word) ? dashTail.exec(text.slice(next.start, next.start + 160)) : null
+    if (branch !== null && index + 2 + branch[1].split(" ").length <= words.length) {
+      index += 1 + branch[1].split(" ").length
+      last = index
+      continue
+    }
     const nextCore = bare(next.word)
     const nextIsSuffix = isSuffixWord(nextCore) || tradingAs.test(nextCore)
     // "Celebrity Speakers of 90 High Street": "of" before a number starts an address.
@@ -168,6 +178,8 @@ export const entityAt = (text: string, from: number, options: NameOptions = {}):
       if (/;|:$/.test(word)) break
       // "City of Fort Stockton, Texas": the place after the comma is where the party is, not its name.
       if (!nextIsSuffix && usState.test(text.slice(next.start, next.start + 20))) break
+      // "Prolong Super Lubricants, Anaheim, Calif.": so is a city with its state abbreviated.
+      if (placeAfter.test(text.slice(words[index].end - 1, words[index].end + 60))) break
       if (!(nextIsSuffix || (!suffix && capitalised(nextCore) && !/^(?:A|An)$/.test(nextCore) && !stopWords.has(nextCore.toLowerCase())))) break
     }
     if (isSuffix && !nextIsSuffix && !(/^of$/i.test(nextCore) && placeOfName(text, next.start))) break

@@ -35,3 +35,14 @@ export const tradeAnd = (words: ReadonlyArray<Word>, at: number): boolean => {
 /** "Company", "Inc.", "The Company": a company form or a defined term, read where a name was expected. */
 export const onlyForms = (words: ReadonlyArray<Word>): boolean =>
   words.every((entry) => corporateSuffix.test(plain(entry.word)) || /^(?:the|The|THE)$/.test(entry.word))
+
+/** A US state as older filings abbreviate it after a city: "Calif.", "Fla.", "N.Y.". */
+const stateAbbreviation =
+  "(?:Ala|Ariz|Ark|Calif|Cal|Colo|Conn|Del|Fla|Ga|Ill|Ind|Kan|Kans|Ky|La|Md|Mass|Mich|Minn|Miss|Mo|Mont|Neb|Nebr|Nev|Okla|Ore|Oreg|Pa|Penn|Tenn|Tex|Va|Vt|Wash|Wis|Wyo|N\\.\\s?[HJMYCD]|S\\.\\s?[CD]|R\\.\\s?I|W\\.\\s?Va|D\\.\\s?C)\\."
+
+/**
+ * ", Anaheim, Calif.": the city and state a preamble writes after a party's name, where the name
+ * ends; "Prolong Super Lubricants, Anaheim, Calif. (Hereinafter …)" describes the party as an
+ * alias would.
+ */
+export const placeAfter = new RegExp(`^,\\s{0,3}(?:[A-Z][a-z]{1,20}\\s{1,3}){0,2}[A-Z][a-z]{1,20},\\s{0,3}${stateAbbreviation}(?=[\\s,;(]|$)`)

@@ -30,6 +30,8 @@ const capsRunBefore = (text: string, at: number): { start: number; end: number }
   const base = at - head.length
   const words = [...head.matchAll(/\S+/g)]
   let first = words.length
+  // "SEATTLE SOFTWARE DEVELOPERS, Inc. By:": a company form in mixed case may close a name in capitals.
+  if (first > 1 && /^(?:Inc|Ltd|Corp|Co|Llc)\.?,?$/.test(words[first - 1][0]) && /^[A-Z0-9&.'-]{2,40},?$/.test(words[first - 2][0])) first--
   while (first > 0 && words.length - first < maxRunWords) {
     const word = words[first - 1][0]
     if (!capsWord.test(word) || !/[A-Z]|^&$/.test(word) || /:$/.test(word)) break
