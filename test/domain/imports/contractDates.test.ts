@@ -1,6 +1,7 @@
 import { describe, expect, it } from "@effect/vitest"
 import { parseDocument } from "../../../src/Domain/Imports/ParseDocument.js"
 import { normalizedValue } from "../../../src/Domain/Words/FactReading.js"
+import { startReadings } from "./readers.js"
 
 /**
  * The expiration as a whole contract reads it: the term clause below is set in a small agreement
@@ -125,14 +126,7 @@ const signedContract = (preamble: string) =>
 
 const startsOf = (preamble: string) => {
   const text = signedContract(preamble)
-  const outcome = parseDocument({ text, pages: [{ page: 1, start: 0, end: text.length }] })
-  if (outcome._tag !== "Parsed") throw new Error(outcome.detail)
-  const facts = outcome.parse.facts
-  const reading = (name: string) => {
-    const fact = facts.find((entry) => entry.name === name)
-    return fact === undefined ? null : normalizedValue(fact, facts)
-  }
-  return [reading("agreement_date"), reading("effective_date")]
+  return startReadings(text)
 }
 
 describe("the agreement and effective dates", () => {

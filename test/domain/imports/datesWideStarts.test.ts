@@ -1,6 +1,6 @@
 import { describe, expect, it } from "@effect/vitest"
-import { parseDocument } from "../../../src/Domain/Imports/ParseDocument.js"
-import { normalizedValue, readDate } from "../../../src/Domain/Words/FactReading.js"
+import { readDate } from "../../../src/Domain/Words/FactReading.js"
+import { startReadings } from "./readers.js"
 
 /**
  * Sentences from CUAD v1 contracts (The Atticus Project, CC BY 4.0), from the wide develop set
@@ -29,14 +29,7 @@ const parties = "by and between Kestrel Software Inc., a Delaware corporation (\
 /** [agreement date, effective date] as the service reads them; null where no fact is found. */
 const startsOf = (opening: string, clause = plainTerm, witness = plainWitness) => {
   const text = licence(opening, clause, witness)
-  const outcome = parseDocument({ text, pages: [{ page: 1, start: 0, end: text.length }] })
-  if (outcome._tag !== "Parsed") throw new Error(outcome.detail)
-  const facts = outcome.parse.facts
-  const reading = (name: string) => {
-    const fact = facts.find((entry) => entry.name === name)
-    return fact === undefined ? null : normalizedValue(fact, facts)
-  }
-  return [reading("agreement_date"), reading("effective_date")]
+  return startReadings(text)
 }
 
 describe("the agreement date and the effective date", () => {

@@ -1,6 +1,5 @@
 import { describe, expect, it } from "@effect/vitest"
-import { parseDocument } from "../../../src/Domain/Imports/ParseDocument.js"
-import { normalizedValue } from "../../../src/Domain/Words/FactReading.js"
+import { startReadings } from "./readers.js"
 
 /**
  * The agreement date and the effective date as contracts state them up front or in a clause, each
@@ -26,14 +25,7 @@ const parties =
 
 const startsOf = (preamble: string, clause = plainTerm) => {
   const text = contract(preamble, clause)
-  const outcome = parseDocument({ text, pages: [{ page: 1, start: 0, end: text.length }] })
-  if (outcome._tag !== "Parsed") throw new Error(outcome.detail)
-  const facts = outcome.parse.facts
-  const reading = (name: string) => {
-    const fact = facts.find((entry) => entry.name === name)
-    return fact === undefined ? null : normalizedValue(fact, facts)
-  }
-  return [reading("agreement_date"), reading("effective_date")]
+  return startReadings(text)
 }
 
 const expectStarts = (cases: ReadonlyArray<readonly [string, string, ReadonlyArray<string | null>]>) => {

@@ -1,12 +1,8 @@
 import { describe, expect, it } from "@effect/vitest"
-import { findParties, findPartyHits } from "../../../src/Domain/Imports/Parties.js"
 import { expectNoHang } from "../../support/hangGuard.js"
+import { partiesIn, partiesOf } from "./readers.js"
 
 /** Each sentence is a corpus contract's own (the develop set), or a sentence built to test one rule. */
-const clauses = (...texts: Array<string>) => texts.map((text) => ({ kind: "clause" as const, text }))
-const partiesIn = (text: string) => findParties(text).map((found) => text.slice(found.start, found.end))
-const partiesOf = (texts: ReadonlyArray<string>, preamble = 1) =>
-  findPartyHits(clauses(...texts), preamble).map((hit) => texts[hit.block]!.slice(hit.start, hit.end))
 
 describe("the parties of a preamble", () => {
   it("reads 'entered into by', and a name written in capitals", () => {

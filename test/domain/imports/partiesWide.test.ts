@@ -4,16 +4,7 @@
  * cases say what must not be read as a party.
  */
 import { describe, expect, it } from "@effect/vitest"
-import { entityAt, findParties, findPartyHits } from "../../../src/Domain/Imports/Parties.js"
-
-const clauses = (...texts: Array<string>) => texts.map((text) => ({ kind: "clause" as const, text }))
-const partiesIn = (text: string) => findParties(text).map((found) => text.slice(found.start, found.end))
-const partiesOf = (texts: ReadonlyArray<string>, preamble = 1) =>
-  findPartyHits(clauses(...texts), preamble).map((hit) => texts[hit.block]!.slice(hit.start, hit.end))
-const nameAt = (text: string) => {
-  const found = entityAt(text, 0)
-  return found === null ? null : text.slice(found.start, found.end)
-}
+import { nameAt, partiesIn, partiesOf } from "./readers.js"
 
 describe("party names written in lower case or with a trade name", () => {
   it("reads a brand written in lower case when its company form or domain follows (wide-096, wide-102, wide-376)", () => {

@@ -4,10 +4,9 @@
  * cases say what must not be read as a party.
  */
 import { describe, expect, it } from "@effect/vitest"
-import { findParties } from "../../../src/Domain/Imports/Parties.js"
 import { signatureParties } from "../../../src/Domain/Imports/SignatureParties.js"
+import { partiesIn } from "./readers.js"
 
-const partiesIn = (text: string) => findParties(text).map((found) => text.slice(found.start, found.end))
 const signersOf = (text: string) => signatureParties([{ kind: "clause" as const, text }], 0).map((hit) => text.slice(hit.start, hit.end))
 
 describe("letter agreements", () => {

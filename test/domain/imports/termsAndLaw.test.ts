@@ -1,16 +1,8 @@
 import { describe, expect, it } from "@effect/vitest"
 import { placesMatch } from "../../../scripts/evalImports/places.js"
-import { findGoverning } from "../../../src/Domain/Imports/Law.js"
-import { findRenewal } from "../../../src/Domain/Imports/Terms.js"
+import { law, notice, renewal } from "./readers.js"
 
 /** Each sentence is a corpus contract's own (the develop set), or a sentence built to test one rule. */
-const blocks = (...texts: Array<string>) => texts.map((text) => ({ kind: "clause" as const, text }))
-const valueOf = (texts: ReadonlyArray<string>, hit: { block: number; start: number; end: number } | undefined) =>
-  hit === undefined ? undefined : texts[hit.block]!.slice(hit.start, hit.end)
-
-const renewal = (...texts: Array<string>) => valueOf(texts, findRenewal(blocks(...texts)).renewal)
-const notice = (...texts: Array<string>) => valueOf(texts, findRenewal(blocks(...texts)).notice)
-const law = (...texts: Array<string>) => valueOf(texts, findGoverning(blocks(...texts)))
 
 describe("the renewal term", () => {
   it("reads the renewal in its many forms, hyphenated years included", () => {

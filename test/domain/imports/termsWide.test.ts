@@ -1,6 +1,5 @@
 import { describe, expect, it } from "@effect/vitest"
-import { findGoverning } from "../../../src/Domain/Imports/Law.js"
-import { findRenewal } from "../../../src/Domain/Imports/Terms.js"
+import { law, notice, renewal } from "./readers.js"
 
 /**
  * Sentences from CUAD v1 contracts (The Atticus Project, CC BY 4.0), from the wide develop set
@@ -8,13 +7,6 @@ import { findRenewal } from "../../../src/Domain/Imports/Terms.js"
  * line breaks read as one space; a page break splits a sentence into two blocks. One case, marked,
  * is built to test a rule that no contract of the wide develop set calls on.
  */
-const blocks = (...texts: Array<string>) => texts.map((text) => ({ kind: "clause" as const, text }))
-const valueOf = (texts: ReadonlyArray<string>, hit: { block: number; start: number; end: number } | undefined) =>
-  hit === undefined ? undefined : texts[hit.block]!.slice(hit.start, hit.end)
-
-const renewal = (...texts: Array<string>) => valueOf(texts, findRenewal(blocks(...texts)).renewal)
-const notice = (...texts: Array<string>) => valueOf(texts, findRenewal(blocks(...texts)).notice)
-const law = (...texts: Array<string>) => valueOf(texts, findGoverning(blocks(...texts)))
 
 describe("the renewal term, read more widely", () => {
   it("reads a renewal's length however many renewals come before it", () => {
