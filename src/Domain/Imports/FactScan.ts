@@ -64,8 +64,13 @@ export const scan = (blocks: ReadonlyArray<Block>, pattern: RegExp, from = 0, to
 export const before = (blocks: ReadonlyArray<Block>, hit: Hit, size: number): string => blocks[hit.block].text.slice(Math.max(0, hit.start - size), hit.start)
 export const after = (blocks: ReadonlyArray<Block>, hit: Hit, size: number): string => blocks[hit.block].text.slice(hit.end, hit.end + size)
 
+/**
+ * The sentence around `at`, at most 600 characters either side. The full stops are looked for only
+ * within those 600, so a block of many hits and no full stop is read in linear time, not quadratic.
+ */
 export const sentenceAround = (text: string, at: number): readonly [number, number] => {
-  const start = Math.max(text.lastIndexOf(". ", at) + 1, at - 600, 0)
-  const stop = text.indexOf(". ", at)
-  return [start, stop === -1 ? Math.min(text.length, at + 600) : Math.min(stop + 1, at + 600)]
+  const from = Math.max(0, at - 600)
+  const back = text.slice(from, at + 2).lastIndexOf(". ")
+  const ahead = text.slice(at, at + 601).indexOf(". ")
+  return [back === -1 ? from : Math.max(from + back + 1, at - 600), ahead === -1 || ahead > 599 ? Math.min(text.length, at + 600) : at + ahead + 1]
 }

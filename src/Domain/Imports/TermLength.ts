@@ -75,7 +75,10 @@ const describesNoun = (blocks: ReadonlyArray<Block>, hit: Hit): boolean =>
 const startsOnAnEvent =
   /\b(?:effective|commenc\w{0,4}|begin\w{0,4})\s(?:as\sof\s|on\s|upon\s)?the\s(?:date\sof\s|occurrence\sof\s)(?!(?:this|its|execution|signing|signature|the\s(?:last|final))\b)/i
 
-const contractLength = (blocks: ReadonlyArray<Block>, hit: Hit): boolean => {
+/** The block speaks of how long something runs; tested once a block, as a block may hold thousands of lengths. */
+const speaksOfTerm = /\bterm\b|in effect|in force|valid|continue|expir|duration|\blast|\brun\b/i
+
+const contractLength = (blocks: ReadonlyArray<Block>, hit: Hit, aboutTerms: ReadonlyArray<boolean>): boolean => {
   const text = blocks[hit.block].text
   const sentence = sentenceBefore(blocks, hit)
   const next = after(blocks, hit, 80)
@@ -83,7 +86,7 @@ const contractLength = (blocks: ReadonlyArray<Block>, hit: Hit): boolean => {
   if (startsOnAnEvent.test(sentence) && lengthFrom.exec(next) === null && fromADate.exec(next) === null) return false
   if (endsAfterLength.test(sentence) && lengthFrom.exec(next) === null && !startsThenRuns(sentence, next)) return false
   return !/\*|renew|successive|additional|further|another|extension|business/i.test(text.slice(hit.start, hit.end)) &&
-    /\bterm\b|in effect|in force|valid|continue|expir|duration|\blast|\brun\b/i.test(text) && (termLead.test(sentence) || dateThatIs.test(sentence)) &&
+    aboutTerms[hit.block] === true && (termLead.test(sentence) || dateThatIs.test(sentence)) &&
     endsTheContract(sentence) &&
     !otherLength.test(sentence.replace(dateThatIs, "")) &&
     (!lengthEnd.test(after(blocks, hit, 40)) || startsThenRuns(sentence, after(blocks, hit, 40))) &&
@@ -107,11 +110,12 @@ const fromAnEvent = new RegExp(
 )
 
 const findLength = (blocks: ReadonlyArray<Block>): Hit | undefined => {
+  const aboutTerms = blocks.map((block) => speaksOfTerm.test(block.text))
   const length = scan(blocks, termLength).map((hit) => {
     // "for a period of three (3) years": the length is "three (3) years".
     const lead = /^periods?\sof\s/i.exec(blocks[hit.block].text.slice(hit.start, hit.end))
     return lead === null ? hit : { ...hit, start: hit.start + lead[0].length }
-  }).find((hit) => contractLength(blocks, hit))
+  }).find((hit) => contractLength(blocks, hit, aboutTerms))
   return length === undefined ? undefined : withStart(blocks, length)
 }
 

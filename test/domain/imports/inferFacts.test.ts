@@ -2,6 +2,7 @@ import { describe, expect, it } from "@effect/vitest"
 import { inferFacts } from "../../../src/Domain/Imports/InferFacts.js"
 import { importFactNames } from "../../../src/Domain/Imports/Parsed.js"
 import { segment } from "../../../src/Domain/Imports/Segment.js"
+import { expectNoHang } from "../../support/hangGuard.js"
 import { corpusFiles, corpusText, onePage, sampleContract } from "./corpus.js"
 
 const lookedFor = ["party_a", "party_b", ...Object.keys(importFactNames)]
@@ -43,5 +44,20 @@ describe("inferFacts", () => {
     const { facts, missing } = inferFacts([{ kind: "clause", text: "The parties shall cooperate in good faith." }])
     expect(facts).toEqual([])
     expect([...missing].sort()).toEqual([...lookedFor].sort())
+  })
+
+  it("reads a block of thousands of renewals or laws with no full stop in linear time", () => {
+    // Each hit looked for its sentence's full stop through the whole block, and the term length
+    // tested the whole block again per length: 800 kB of such words took tens of seconds.
+    const renewals =
+      "This Agreement shall automatically renew for successive one (1) year periods unless either party gives ninety (90) days prior written notice of non-renewal "
+    const laws = "governed by the laws of the State of New York and of the United States of America "
+    for (const unit of [renewals, laws]) {
+      const text = unit.repeat(Math.ceil(800_000 / unit.length))
+      const started = performance.now()
+      const { facts } = inferFacts([{ kind: "clause", text }])
+      expectNoHang(performance.now() - started, 5_000)
+      expect(facts.length).toBeGreaterThan(0)
+    }
   })
 })
