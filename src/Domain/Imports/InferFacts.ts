@@ -51,7 +51,7 @@ export const inferFacts = (blocks: ReadonlyArray<Block>): { facts: ReadonlyArray
     const inferred = hit === undefined ? null : fact(blocks, name, labels[name], importFactNames[name], hit)
     // An expiration that reads as no date, such as a length with no start to count from ("The term of the agreement is 20 years"
     // in a contract with no date), ends on no date a person could check: it is left missing, as a fact the rules cannot place.
-    if (inferred !== null && name === "expiration_date" && normalizedValue(inferred, [...facts]) === null) continue
+    if (inferred !== null && name === "expiration_date" && normalizedValue(inferred, facts) === null) continue
     if (inferred !== null) facts.push(inferred)
   }
   const amounts = new Set<string>()

@@ -1,12 +1,11 @@
 import type { Found } from "./PartyName.js"
 import { entityAt } from "./PartyName.js"
+import { maxParties } from "./Parsed.js"
 
 /**
  * Parties a cover page labels one a line ("Party A: …", "Licensor: …"), read in the labels' order,
  * up to the letters a fact name can take (party_a … party_z).
  */
-
-export const maxParties = 26
 
 /** A cover page's label for one party: "Party A:", "Licensor:", "Supplier:" at a line's start or after "Party A:". */
 const roleLabel =

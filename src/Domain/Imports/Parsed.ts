@@ -86,6 +86,9 @@ export type ParseOutcome =
   | { readonly _tag: "Failed"; readonly reason: ParseFailure; readonly detail: string }
 
 /** The facts an import looks for, with their kinds: the names every parser must use. */
+/** Party facts are named by letter (`party_a` … `party_z`), so a parse names at most 26 parties. */
+export const maxParties = 26
+
 export const importFactNames = {
   agreement_date: "date",
   effective_date: "date",
