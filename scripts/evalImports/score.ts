@@ -46,7 +46,8 @@ const fullYear = (year: string): string => year.length === 4 ? year : String(Num
 
 /**
  * A date as CUAD writes it, M/D/YYYY, from "January 1, 1998", "1st day of January, 1998", "19t h day of
- * March, 2020", "1/1/98", "03-24-06", "January 1 , 1998". `[]` parts stay `[]`. Null when no date.
+ * March, 2020", "1/1/98", "03-24-06", "31/01/2025" (day first where the month could not be), "January 1 , 1998".
+ * `[]` parts stay `[]`. Null when no date.
  */
 export const normaliseDate = (value: string): string | null => {
   const text = value.toLowerCase().replace(/\s+/g, " ").trim()
@@ -56,7 +57,8 @@ export const normaliseDate = (value: string): string | null => {
   if (iso !== null) return `${iso[2] === undefined ? "[]" : Number(iso[2])}/${iso[3] === undefined ? "[]" : Number(iso[3])}/${iso[1]}`
   const numeric = /^(\d{1,2}|\[\])[/-](\d{1,2}|\[\])[/-](\d{2,4}|\[\])$/.exec(text)
   if (numeric !== null) {
-    const [, m, d, y] = numeric
+    // A month cannot pass 12: "31/01/2025" is written day first.
+    const [, m, d, y] = Number(numeric[1]) > 12 && Number(numeric[2]) <= 12 ? [numeric[0], numeric[2], numeric[1], numeric[3]] : numeric
     return `${m === "[]" ? m : Number(m)}/${d === "[]" ? d : Number(d)}/${y === "[]" ? y : fullYear(y)}`
   }
   const monthFirst = /\b(jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.? ?(\d{1,2})? ?(?:st|nd|rd|th|s t|n d|r d|t h)? ?[,.]? ?(\d{4})\b/.exec(text)

@@ -31,6 +31,8 @@ describe("score", () => {
     expect(normaliseDate("19t h day of March, 2020")).toBe("3/19/2020")
     expect(normaliseDate("1/1/98")).toBe("1/1/1998")
     expect(normaliseDate("03-24-06")).toBe("3/24/2006")
+    expect(normaliseDate("31/01/2025")).toBe("1/31/2025")
+    expect(normaliseDate("01/02/2025")).toBe("1/2/2025")
     expect(normaliseDate("January 1 , 1998")).toBe("1/1/1998")
     expect(normaliseDate("May 3,2006")).toBe("5/3/2006")
     expect(normaliseDate("2 April 2020")).toBe("4/2/2020")
