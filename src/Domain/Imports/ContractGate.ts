@@ -18,7 +18,15 @@ const preambles: ReadonlyArray<RegExp> = [
   /\bby\s+and\s+(?:between|among)\b/i,
   new RegExp(`\\b${documentWord}\\b[^.]{0,200}?\\b(?:made|entered\\s+into|executed)\\b[^.]{0,300}?\\b(?:between|among|by|with)\\b`, "i"),
   /\bbetween\b[^.]{0,400}?\(\s*(?:the\s+|each\s+|hereinafter\s+(?:referred\s+to\s+as\s+|called\s+)?|herein\s+)?["“][A-Z][^"”]{0,40}["”]/,
-  new RegExp(`\\b${documentWord}\\b[^.]{0,120}?\\bdated\\b[^.]{0,200}?\\bbetween\\b`, "i")
+  new RegExp(`\\b${documentWord}\\b[^.]{0,120}?\\bdated\\b[^.]{0,200}?\\bbetween\\b`, "i"),
+  // "This is a managed hosting agreement between A and B", a cover's "Distributorship agreement / between / A / And / B".
+  new RegExp(`\\bThis\\s+is\\s+an?\\s+[^.\\n]{0,80}?\\b${documentWord}\\s+between\\s+[A-Z]`, "i"),
+  new RegExp(`\\b${documentWord}[ \\t]*\\n\\s*between[ \\t]*\\n`, "i"),
+  // The English form "Parties (1) A … (2) B"; the Chinese and Taiwanese forms "Party A: …" and "(hereinafter referred to as Party A)".
+  /(?:^|\n)[ \t]{0,20}Parties[ \t]{0,20}:?[ \t]{0,20}\n\s{0,40}\(1\)/,
+  /\bParty\s+A\s*[:：)][^]{0,3000}?\bParty\s+B\s*[:：)]/,
+  // The parties' own words of agreement: "Affiliate and Chase agree as follows", "hereby agree to establish the following terms".
+  /\b(?:hereby\s+)?agree(?:s|d)?\s+as\s+follows\b|\bhereby\s+(?:mutually\s+)?agree\s+(?:to|that|upon)\b/i
 ]
 
 /** "IN WITNESS WHEREOF", "By: … Name: …", a conformed "/s/ Name", "Name: … Title: …", "Agreed and accepted". */
@@ -26,9 +34,15 @@ const signatures: ReadonlyArray<RegExp> = [
   /\bIN\s+WITNESS\s+WHERE\s?OF\b/i,
   /\bBy\s?:[^\n]{0,120}\b(?:Name|Title|Its)\s?:/,
   /(?:^|\n)[ \t]*By\s?:[ \t]*(?:\/s\/|_{3,})/,
-  /\/s\/[ \t]{0,3}[A-Z]/,
+  // A conformed "/s/ Ann Lee", not a path or a sed command ("MB/s/TiB", "/RE/s/LHS/RHS/g").
+  /(?<![\w/.])\/s\/[ \t]{0,3}[A-Z][\w.'’-]{0,40}(?![\w/])/,
   /\bName\s?:[^\n]{0,80}\n?[^\n]{0,80}?\bTitle\s?:/,
-  /\b(?:agreed\s+(?:to\s+)?and\s+accepted|accepted\s+and\s+agreed)\b/i
+  /\b(?:agreed\s+(?:to\s+)?and\s+accepted|accepted\s+and\s+agreed)\b/i,
+  // "Accepted by:", blank lines to sign on ("BY ______"), "SIGNED by … Name (please print)", a seal.
+  /\b(?:accepted|agreed\s+to)\s+by\s?:/i,
+  /(?:^|\n)[ \t]{0,20}(?:By|BY)\b[ \t]{0,20}:?[ \t]{0,20}(?:(?:By|BY)\b[ \t]{0,20}:?[ \t]{0,20})?\n?[ \t]{0,20}[-_]{5}/,
+  /\bSIGNED\s+(?:by|for)\b|\bName\s+\(please\s+print\)/,
+  /[([](?:seal|L\.\s?S\.)[)\]]/i
 ]
 
 const legalWords =
@@ -89,5 +103,11 @@ export const readAsContract = (text: string): ContractReading => {
  */
 export const gate = { withParties: 0.08, termsAlone: 0.45 } as const
 
+/**
+ * A text whose opening names its parties and which they sign is a contract whatever its share of
+ * terms: a one-page order of services reads as prices and features ("Managed hosting fees are $175
+ * per month"), and no manual, specification or man page on this machine has both.
+ */
 export const isContract = (reading: ContractReading): boolean =>
-  (reading.preamble || reading.signatures) ? reading.terms >= gate.withParties : reading.terms >= gate.termsAlone
+  (reading.preamble && reading.signatures) ||
+  ((reading.preamble || reading.signatures) ? reading.terms >= gate.withParties : reading.terms >= gate.termsAlone)
