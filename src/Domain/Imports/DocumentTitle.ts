@@ -1,5 +1,23 @@
 import type { BlockKind } from "../Words/Blocks.js"
 import { corporateSuffix } from "./Patterns.js"
+import {
+  bodyStart,
+  connector,
+  documentNoun,
+  endsInNoun,
+  identifier,
+  isCaps,
+  legend,
+  modifier,
+  preambleNoun,
+  reference,
+  runEnd,
+  sectionHeading,
+  squash,
+  stripFurniture,
+  withoutLetterhead,
+  words
+} from "./TitleWords.js"
 
 /**
  * An imported contract's title (issue 31): the document's name as the document states it, in its
@@ -23,75 +41,15 @@ export interface DocumentTitle {
 
 export const untitled = "Imported contract"
 
-const nounWords =
-  "agreement|contract|amendment|addendum|supplement|lease|sublease|licen[cs]e|memorandum|deed|letter|order|statement of work|plan|terms and conditions|terms of service|undertaking|guarant(?:y|ee)|indenture|charter|protocol"
-const documentNoun = new RegExp(`\\b(?:${nounWords})\\b`, "i")
-const endsInNoun = new RegExp(`\\b(?:${nounWords})$`, "i")
-/** "Exhibit B" names an exhibit that is itself the document only when its preamble says so ("This Exhibit B is entered into"). */
-const preambleNoun = new RegExp(`\\b(?:${nounWords}|exhibit|schedule)$`, "i")
-/** A number or version after the name belongs to it: "AMENDMENT NO. 1", "Software License Agreement [v.08.05.03]". */
-const identifier = /^(?:(?:No|NO|Number|NUMBER)\.?\s*\d+[A-Za-z]?|#\s*\d+|\[v?[\d.]+\])(?=\s|$)/
-const connector = /^(?:and|or|of|to|for|on|in|the|with|&|between)$/i
-const modifier = /^(?:amended|restated|and|first|second|third|fourth|fifth|master|supplemental|revised|exclusive|non-exclusive)$/i
-/** Where a title run into the words after it ends: "CONTENT LICENSING AGREEMENT between …", "CONSULTING AGREEMENT - DR. …". */
-const runEnd =
-  /\s(?:between|BETWEEN|among|AMONG|by and|BY AND|dated|DATED|made|MADE|This|THIS|is|IS|entered|ENTERED|effective|EFFECTIVE|WHEREAS)\b|\s[-–—]{1,2}\s/
-
-/** Cover-page words that are no part of a name. */
-const furniturePrefix = [
-  /^[-_=*\s]{2,}/,
-  /^\[[^\]]{0,20}\]\s*/, // [LOGO]
-  /^\((?:translation|english translation|execution (?:version|copy)|final|conformed copy)\)\s*/i,
-  /^(?:execution|final|conformed|signature)\s+(?:version|copy)\b[.:]?\s*/i,
-  /^(?:english\s+)?translation\b[.:]?\s*/i,
-  /^(?:exhibit|ex\.|annex|attachment)\s*(?:\(?[0-9][\w.()-]*|\([a-z0-9]{1,3}\)(?:\(\w{1,3}\))*|[A-Z]{1,2}\b|[‘'"“][A-Z0-9]{1,3}[’'"”])[.:]?\s*/i,
-  /^quicklinks\b.*?navigate through this document\s*/i,
-  /^draft\b[.:]?\s+/i
-]
-const legend = /confidential|omitted|redacted|\[\*+\]|\*\*\*|securities and exchange|the commission\b|rule 24b|rule 406/i
-const sectionHeading = /^(?:\d{1,3}(?:\.\d{1,3})*[.)]?\s|\(?[a-z0-9]{1,3}\)\s|[A-Z][.)]\s|(?:article|section|clause|part)\s+[\dIVXLC]+\b)/i
-const bodyStart =
-  /^(?:WHEREAS|W\s?I\s?T\s?N\s?E\s?S\s?S\s?E\s?T\s?H|RECITALS?\b|BACKGROUND\b|PREAMBLE\b|NOW,? THEREFORE|IN WITNESS WHEREOF|DEFINITIONS\b|TABLE OF CONTENTS)/i
-/** "PURPOSE OF THE AGREEMENT", "TERMINATION OF AGREEMENT", "[SIGNATURE PAGE TO COOPERATION AGREEMENT]": a reference, not a name. */
-const reference = new RegExp(`\\b(?:the|this|that|such|said|of|under|to|page)\\s+(?:[\\w-]+\\s+){0,3}?(?:${nounWords})\\b`, "i")
-
-const squash = (text: string): string => text.replace(/\s+/g, " ").trim()
-const isCaps = (text: string): boolean => /[A-Z]/.test(text) && !/[a-z]/.test(text)
-const words = (text: string): ReadonlyArray<string> => text.split(" ").filter((word) => word !== "")
-
-const stripFurniture = (text: string): string => {
-  let rest = squash(text)
-  for (let changed = true; changed;) {
-    changed = false
-    for (const prefix of furniturePrefix) {
-      const match = prefix.exec(rest)
-      if (match !== null && match[0].length > 0) {
-        rest = rest.slice(match[0].length).trim()
-        changed = true
-      }
-    }
-  }
-  return rest.replace(/\s*[-_=*]{2,}$/, "").trim()
-}
-
-/** Suffixes that end a company's name and nothing else: "Company", "Trust", "Partnership" and "Limited" also name agreements. */
-const letterheadEnd =
-  /^(?:Inc|INC|LLC|L\.L\.C|Ltd|LTD|Corp|CORP|Corporation|CORPORATION|Co|CO|AG|GmbH|S\.A|S\.R\.L|SRL|LLP|L\.P|PLC|plc|N\.V|B\.V|Pty|PTY|Pte|S\.p\.A)\.?,?$/
-
-/** "BIOPURE CORPORATION AGENCY AGREEMENT": a letterhead run into the title line. */
-const withoutLetterhead = (text: string): string => {
-  const list = words(text)
-  const firstNoun = list.findIndex((word) => documentNoun.test(word))
-  let suffix = firstNoun - 1
-  while (suffix > 0 && !letterheadEnd.test(list[suffix]!)) suffix--
-  return suffix <= 0 ? text : list.slice(suffix + 1).join(" ")
-}
-
 /** A word that can sit inside a name: capitalised, a connector, a number, or punctuation the name carries. */
 const titleWord = (word: string, caps: boolean): boolean =>
-  caps
+  // A label's colon ("Facsimile:") ends a letterhead, not a name.
+  !(/:$/.test(word) && !documentNoun.test(word)) && (caps
     ? !/[a-z]/.test(word) && /^[A-Z0-9&([]/.test(word)
-    : /^[A-Z0-9&([]/.test(word) || connector.test(word.replace(/,$/, ""))
+    : /^[A-Z0-9&([]/.test(word) || connector.test(word.replace(/,$/, "")))
+
+/** "Distributorship agreement", "Share purchase agreement"; never "Each agreement" or "Any other agreement". */
+const sentenceCase = /^(?!(?:Each|Any|All|Every|Such|Said|That|These|Those|This|The|Other|Another|No|Our|Your|Its|Their)\b)[A-Z][a-z-]{2,30}(?: [a-z-]{1,30}){1,4}$/
 
 /** A name from the start of `text`: title words up to the last document noun (and its number), or "". */
 const leadingName = (text: string): string => {
@@ -102,7 +60,8 @@ const leadingName = (text: string): string => {
   const caps = isCaps(list.slice(0, 3).join(" "))
   let end = -1
   for (let at = 0; at < list.length && titleWord(list[at]!, caps); at++) if (endsInNoun.test(list[at]!.replace(/[,.;:]$/, ""))) end = at
-  if (end === -1) return ""
+  // A title in sentence case before its parties: "Distributorship agreement between …".
+  if (end === -1) return cut !== null && /between|among/i.test(cut[0]) && sentenceCase.test(head) && endsInNoun.test(head) ? head : ""
   const name = list.slice(0, end + 1).join(" ").replace(/[,;:]$/, "")
   const after = identifier.exec(list.slice(end + 1).join(" "))
   return after === null ? name : `${name} ${after[0]}`
@@ -118,15 +77,21 @@ const withoutTrailingName = (text: string): string => {
   return list.slice(0, noun + 1).join(" ")
 }
 
+/** "E-CENTIVES - EXCITE@HOME CO-BRANDING AGREEMENT": the parties' names before a dash, then the title. */
+const afterNamesDash = (text: string): string => {
+  const dash = /\s[-–—]{1,2}\s/.exec(text)
+  return dash === null || documentNoun.test(text.slice(0, dash.index)) ? text : text.slice(dash.index + dash[0].length)
+}
+
 /** A heading's words as a name: the heading with its furniture set aside, when it names a document. */
 const headingName = (text: string): string => {
-  const clean = withoutTrailingName(withoutLetterhead(stripFurniture(text)))
+  const clean = withoutTrailingName(withoutLetterhead(afterNamesDash(stripFurniture(text))))
   const cut = runEnd.exec(` ${clean}`)
   const name = (cut === null ? clean : clean.slice(0, Math.max(0, cut.index - 1))).replace(/[,;:]$/, "").trim()
   if (!documentNoun.test(name) || words(name).length > 14 || sectionHeading.test(name) || legend.test(name)) return ""
   if (connector.test(words(name)[0]!) || /^[[(]/.test(name) || reference.test(name.slice(0, documentNoun.exec(name)!.index + 1 + 40))) {
     // "AND HOSTING AGREEMENT" is the tail of a title over two lines, "PURPOSE OF THE AGREEMENT" a section.
-    if (!/^(?:amendment|addendum|supplement|memorandum)\b/i.test(name) || /^[[(]/.test(name)) return ""
+    if (!/^(?:amendment|addendum|supplement|memorandum|guarant(?:y|ee)s?)\b/i.test(name) || /^[[(]/.test(name)) return ""
   }
   return name
 }
@@ -165,9 +130,10 @@ const joined = (blocks: ReadonlyArray<TitledBlock>, at: number): DocumentTitle |
   return { text: name, blocks: [at], from: "title_line" }
 }
 
-const preambleOpening = /(?:^|\s)(?:This|THIS)\s/g
+/** Where a preamble opens, or the name is defined as the agreement: "… PROMOTION AGREEMENT (the "Agreement")". */
+const preambleOpening = /(?:^|\s)(?:This|THIS)\s|\s\((?:the\s+)?["“](?:Agreement|AGREEMENT|Contract)["”]\)/g
 
-/** The title run into a clause: at its start after cover furniture, or just before its preamble's "This". */
+/** The title run into a clause: at its start after cover furniture, or just before its preamble's "This" or its definition. */
 const clauseName = (text: string): string => {
   const clean = withoutLetterhead(stripFurniture(text))
   const first = legend.test(clean.slice(0, 60)) ? "" : leadingName(clean)

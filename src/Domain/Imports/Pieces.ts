@@ -1,5 +1,6 @@
 import { layoutReason, leadingFurniture, pageBreaks, pageEdgeFurniture, repeatedFurniture, splitLines, straddlesPage } from "./Layout.js"
 import type { Extracted } from "./Parsed.js"
+import { documentNoun, legend, words } from "./TitleWords.js"
 
 /**
  * A stretch of the text layer read as one block: `start`/`end` bound the raw span, `parts` the
@@ -63,6 +64,16 @@ const runsOn = (text: string, previous: Piece, body: string, acrossBreak: boolea
     !attachmentLine.test(body) && !/^(?:WHEREAS|IN WITNESS|NOW,? THEREFORE)/i.test(body)
 }
 
+/** A line that names a document ("MASTER OPERATION AND MAINTENANCE AGREEMENT"), not a page's legend or a source line. */
+const runningTitle = (line: string): boolean =>
+  documentNoun.test(line) && !legend.test(line) && !/^source\s?:/i.test(line) && words(line.replace(/\s+/g, " ")).length <= 12
+
+/** A blank line follows: a title set apart on its page, where a page's header runs straight into the page's words. */
+const standsAlone = (text: string, end: number): boolean => /^[ \t]*\r?\n[ \t]*\r?\n/.test(text.slice(end, end + 200))
+
+const preambleBefore = (text: string, pieces: ReadonlyArray<Piece>): boolean =>
+  pieces.some((piece) => /\b(?:between|among|entered\s+into|is\s+made|WHEREAS)\b/i.test(text.slice(piece.start, piece.end)))
+
 /**
  * Paragraphs: lines between blank lines and furniture. A line opening a numbered section after a
  * finished sentence also starts a paragraph (PDF text joins a page's lines with one "\n"), and a
@@ -78,6 +89,7 @@ export const paragraphs = (extracted: Extracted): ReadonlyArray<Piece> => {
   // `signed`: the paragraph holds signature lines, so an attachment heading after them starts the attachment.
   let current: { start: number; end: number; lines: number; lastLine: string; before: Piece | null; signed: boolean } | null = null
   let furnitureSince = false
+  let titleKept = false
   const close = () => {
     if (current !== null) {
       const before = current.before
@@ -96,7 +108,11 @@ export const paragraphs = (extracted: Extracted): ReadonlyArray<Piece> => {
       close()
       continue
     }
-    if (layoutReason(trimmed, repeated) !== null) {
+    const reason = layoutReason(trimmed, repeated)
+    if (reason === "footer" && !titleKept && line.start < 3000 && runningTitle(trimmed) && standsAlone(text, line.end) && !preambleBefore(text, out)) {
+      // A running header that repeats the title: its first showing, alone on the cover before the preamble, is the title.
+      titleKept = true
+    } else if (reason !== null) {
       close()
       furnitureSince = true
       continue
