@@ -71,6 +71,12 @@ const runningTitle = (line: string): boolean =>
 /** A blank line follows: a title set apart on its page, where a page's header runs straight into the page's words. */
 const standsAlone = (text: string, end: number): boolean => /^[ \t]*\r?\n[ \t]*\r?\n/.test(text.slice(end, end + 200))
 
+/** Words stand above `offset` on its page. */
+const wordsAbove = (extracted: Extracted, offset: number): boolean => {
+  const page = extracted.pages.findLast((candidate) => candidate.start <= offset)
+  return /\S/.test(extracted.text.slice(page?.start ?? 0, offset))
+}
+
 const preambleBefore = (text: string, pieces: ReadonlyArray<Piece>): boolean =>
   pieces.some((piece) => /\b(?:between|among|entered\s+into|is\s+made|WHEREAS)\b/i.test(text.slice(piece.start, piece.end)))
 
@@ -109,8 +115,12 @@ export const paragraphs = (extracted: Extracted): ReadonlyArray<Piece> => {
       continue
     }
     const reason = layoutReason(trimmed, repeated)
-    if (reason === "footer" && !titleKept && line.start < 3000 && runningTitle(trimmed) && standsAlone(text, line.end) && !preambleBefore(text, out)) {
-      // A running header that repeats the title: its first showing, alone on the cover before the preamble, is the title.
+    if (
+      reason === "footer" && !titleKept && line.start < 3000 && runningTitle(trimmed) && standsAlone(text, line.end) &&
+      wordsAbove(extracted, line.start) && !preambleBefore(text, out)
+    ) {
+      // A running header that repeats the title: its first showing, set apart on the cover below its first words and
+      // before the preamble, is the title. At the page's top edge it is the header.
       titleKept = true
     } else if (reason !== null) {
       close()
