@@ -61,7 +61,10 @@ export const findAgreementDate = (blocks: ReadonlyArray<Block>, dates: ReadonlyA
     lateOpening ??
     witnessed ??
     // No date up front: the latest date on the signature page is when the last party signed.
-    [...all.filter((hit) => blocks[hit.block].kind === "signature_block" && !endsHere.test(before(blocks, hit, 30)))].sort((a, b) =>
-      dateValue(blocks, b).localeCompare(dateValue(blocks, a))
-    )[0]
+    lastSignatureDate(blocks, all)
 }
+
+/** The latest date on the signature pages: when the last party signed. */
+export const lastSignatureDate = (blocks: ReadonlyArray<Block>, dates: ReadonlyArray<Hit>): Hit | undefined =>
+  dates.filter((hit) => blocks[hit.block].kind === "signature_block" && !endsHere.test(before(blocks, hit, 30)) && !filingStamp.test(before(blocks, hit, 160)))
+    .sort((a, b) => dateValue(blocks, b).localeCompare(dateValue(blocks, a)))[0]

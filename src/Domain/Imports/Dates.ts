@@ -1,6 +1,6 @@
-import type { Block } from "./FactScan.js"
+import type { Block, Hit } from "./FactScan.js"
 import { after, before, preambleEnd, scan } from "./FactScan.js"
-import { anotherAgreementsDate, findAgreementDate } from "./AgreementDate.js"
+import { anotherAgreementsDate, findAgreementDate, lastSignatureDate } from "./AgreementDate.js"
 import { findPeriodEnd, findTermLength } from "./TermLength.js"
 import { datePattern, endsTheContract, firstWritten, notThisTerm, sentenceBefore } from "./TermWords.js"
 
@@ -52,6 +52,18 @@ const signingStart = new RegExp(
   "i"
 )
 
+/** "EFFECTIVE DATE" on a cover page's line, and "JUNE 1, 1998" alone on the next: the label names the date below it. */
+const coverLabel = /^(?:effective|commencement)\sdate\s?:?$/i
+const labelledOnCover = (blocks: ReadonlyArray<Block>, hit: Hit): boolean =>
+  hit.block > 0 && coverLabel.test(blocks[hit.block - 1].text.trim()) && blocks[hit.block].text.trim().length === hit.end - hit.start
+/**
+ * "\"Effective Date\" means the date of last signature on this Agreement", "effective as of the last date of signature", "effective
+ * on the date of signed acceptance": the start is when the last party signed, the latest date on the signature page ("the day after
+ * the date of last signature" is not that date).
+ */
+const lastSignatureStart =
+  /(?<!\bafter\s)\b(?:effective|commenc\w{0,4}|(?:Effective|Commencement)\sDate["”]?\s(?:shall\s)?means?)\s(?:as\sof\s|on\s|upon\s)?(?:the\s)?(?:date\s(?:of\s(?:the\s)?(?:last|final)\s(?:signature|execution)|of\ssigned\sacceptance|last\s(?:signed|executed))|last\sdate\sof\s(?:signature|execution))\b/i
+
 export const findDates = (blocks: ReadonlyArray<Block>) => {
   const preamble = preambleEnd(blocks)
   const all = scan(blocks, datePattern)
@@ -63,9 +75,11 @@ export const findDates = (blocks: ReadonlyArray<Block>) => {
       (endsTheContract(sentenceBefore(blocks, hit)) &&
         !/(?:year|quarter|month|period|installments?)\s(?:(?:which|that)\s)?(?:begin\w{0,4}|commenc\w{0,4}|start\w{0,3})\s{0,3}(?:on\s)?$/i.test(lead))
     // "a Selling Agreement, effective as of", "may terminate this Agreement, effective as of": another agreement's start, or an end.
-    const own = !anotherAgreementsDate.test(before(blocks, hit, 160)) &&
+    // A recital ("WHEREAS, … signed a Memorandum of Understanding … effective from 16th June 1999") tells of another agreement's start.
+    const own = !/^(?:[A-Z]\.\s)?WHEREAS\b/i.test(blocks[hit.block].text) && !anotherAgreementsDate.test(before(blocks, hit, 160)) &&
       !/terminat\w{0,3}\s[^.;]{0,60}effective(?:\sas\sof)?\s{0,3}$/i.test(before(blocks, hit, 100))
-    return ((effectiveCue.test(lead) && contracts) || effectiveAtTime.test(before(blocks, hit, 80)) || namedTheStart.test(after(blocks, hit, 60))) && own
+    return ((effectiveCue.test(lead) && contracts) || effectiveAtTime.test(before(blocks, hit, 80)) || namedTheStart.test(after(blocks, hit, 60)) ||
+      labelledOnCover(blocks, hit)) && own
   })
   const whole = blocks.map((block) => block.text).join("\n")
   const preambleText = blocks.slice(0, preamble).map((block) => block.text).join("\n")
@@ -74,7 +88,8 @@ export const findDates = (blocks: ReadonlyArray<Block>) => {
     /Effective Date (?:of this Agreement )?(?:shall be|means|is)\b/.test(whole) || /\beffective date hereof\b/i.test(whole) ||
     // "shall become effective on the signing date", "commencing on the date of execution": the start is the signing.
     signingStart.test(whole)
-  const effective = explicit ?? (tied && !effectiveOnAnEvent.test(whole) ? agreement : undefined)
+  const lastSigned = lastSignatureStart.test(whole) ? lastSignatureDate(blocks, all) : undefined
+  const effective = explicit ?? lastSigned ?? (tied && !effectiveOnAnEvent.test(whole) ? agreement : undefined)
   // An end date written beats a length; either beats "until terminated" (findPerpetual), which a stated length contradicts.
   const ends = all.filter((hit) => {
     const sentence = sentenceBefore(blocks, hit)

@@ -7,8 +7,9 @@ import { aboutTheContract, endsTheContract, sentenceBefore } from "./TermWords.j
  * the Strategic Alliance Agreement": another contract's end, which no date in this one fixes.
  */
 
+/** "shall govern the relations between the parties hereto thereafter, unless terminated as set forth in this Section 6" is one too. */
 const perpetual =
-  /\b(?:perpetual(?:ly)?|in perpetuity|indefinitely|until\s(?:it|this\sAgreement)\s(?:is|has\sbeen)\sterminated|until\stermination\b(?!\sof)|no\sfixed\s(?:term|duration)|no\s(?:expiration|expiry|end)\sdate|indefinite\s(?:period|term|duration)|until (?:terminated|cancell?ed)|until\ssuch\stime\sas\s(?:\w{1,12}\s){0,4}terminated|(?<=(?:continue|remain)\s(?:in\s(?:full\s)?(?:force|effect)(?:\sand\s(?:force|effect))?\s)?)unless\s(?:(?:sooner|earlier|otherwise)\s)?terminated|until\s(?:either|any|one|a)\s(?:party|Party)\s(?:terminates|elects\sto\sterminate)|until\s(?:the\s)?(?:parties|Parties)\s(?:mutually\s)?agree\s(?:in\swriting\s)?to\sterminate|until\s(?:the\s)?(?:termination|expiration)\sof\s(?:the|that)\s(?:(?!(?:this|of|term|initial|renewal)\b)[a-z][\w-]{1,20}\s){1,4}Agreement)\b/gi
+  /\b(?:perpetual(?:ly)?|in perpetuity|indefinitely|until\s(?:it|this\sAgreement)\s(?:is|has\sbeen)\sterminated|until\stermination\b(?!\sof)|no\sfixed\s(?:term|duration)|no\s(?:expiration|expiry|end)\sdate|indefinite\s(?:period|term|duration)|until (?:terminated|cancell?ed)|until\ssuch\stime\sas\s(?:\w{1,12}\s){0,4}terminated|(?<=(?:continue|remain)\s(?:in\s(?:full\s)?(?:force|effect)(?:\sand\s(?:force|effect))?\s)?)unless\s(?:(?:sooner|earlier|otherwise)\s)?terminated|until\s(?:either|any|one|a)\s(?:party|Party)\s(?:terminates|elects\sto\sterminate)|(?<=\bthereafter,?\s)unless\s(?:(?:sooner|earlier|otherwise)\s)?terminated|until\s(?:the\s)?(?:parties|Parties)\s(?:mutually\s)?agree\s(?:in\swriting\s)?to\sterminate|until\s(?:the\s)?(?:termination|expiration)\sof\s(?:the|that)\s(?:(?!(?:this|of|term|initial|renewal)\b)[a-z][\w-]{1,20}\s){1,4}Agreement)\b/gi
 
 /**
  * A contract with no end that a party ends by notice: "shall continue unless and until either party gives notice",
@@ -43,5 +44,7 @@ export const findPerpetual = (blocks: ReadonlyArray<Block>): Hit | undefined =>
     return /\bterm\b|continue|remain|effective|in\sforce|valid|\b(?:shall\sbe|is|has|have)\s$/i.test(sentence) && aboutTheContract.test(sentence) &&
       endsTheContract(ownSentence) &&
       !/confiden|surviv|obligation|licen[cs]e\sto/i.test(ownSentence) &&
+      // "which shall automatically renew from year-to-year thereafter unless terminated": the renewals, not an open end.
+      !(/^unless\b/i.test(blocks[hit.block].text.slice(hit.start, hit.end)) && /\brenew/i.test(sentence)) &&
       !(/^perpetual$/i.test(blocks[hit.block].text.slice(hit.start, hit.end)) && perpetualGrant.test(after(blocks, hit, 80)))
   })

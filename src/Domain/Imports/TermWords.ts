@@ -97,8 +97,11 @@ export const endsTheContract = (sentence: string): boolean => {
     while (first > 0 && verb.exec(clauses[first - 1]) === null) first--
     return isContract(subject) || clauses.slice(first, index).some(isContract)
   }
-  return aboutTheContract.test(sentence)
+  // "performed … from the Effective Date of the Agreement through", "Statement of Work to the Agreement and through": a start's name,
+  // or a part attached to the contract, is no subject that speaks of the contract.
+  return aboutTheContract.test(sentence.replace(partOrStartOfTheContract, ""))
 }
+const partOrStartOfTheContract = /\b(?:(?:Effective|Commencement)\sDate\sof|to)\s(?:the|this)\s(?:Agreement|Contract)\b/gi
 /** A full stop that ends no sentence: "Omega Corp. (", "Sunrise Bank, N.A. and", "Dr. Lopez". */
 const abbreviation = /(?:\b(?:Inc|Corp|Co|Ltd|Mr|Ms|Mrs|Dr|No|St|Jr|Sr|[A-Z])|\.[A-Za-z])$/
 export const sentenceBefore = (blocks: ReadonlyArray<Block>, hit: Hit): string => {
