@@ -8,6 +8,7 @@ import { addresseeOf, letterAnchor } from "./LetterParties.js"
 import { coverLine } from "./CoverLine.js"
 import { definedOpener } from "./DefinedOpener.js"
 import { signatureParties } from "./SignatureParties.js"
+import { jointFilingParties } from "./JointFilingParties.js"
 
 /**
  * Party names from a contract's opening words: "by and between A, a Delaware corporation
@@ -223,6 +224,9 @@ export const findPartyHits = (blocks: ReadonlyArray<Block>, opening: number): Re
     names.push(name)
     hits.push(hit)
   }
+  // A joint filing agreement names its parties only where they sign.
+  jointFilingParties(blocks).forEach(add)
+  if (hits.length > 0) return hits
   const opened = partiesInBlocks(blocks, 0, preamble)
   opened.hits.forEach(add)
   if (hits.length === 0) {

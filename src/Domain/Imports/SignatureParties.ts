@@ -80,6 +80,38 @@ const lineBefore = (text: string, at: number): { start: number; end: number } | 
   return found
 }
 
+/** "… July 16, 2012 By:": the signing date a form prints between the entity's name and its "By:" line. */
+const signingDate = /\s(?:Date|DATE|Dated|DATED)\s{0,2}:\s{0,3}(?:[A-Z][a-z]{2,8}\.?\s{1,3}\d{1,2},\s{0,3}\d{4}|\d{1,2}\/\d{1,2}\/\d{2,4})\s{0,3}$/
+/** A word of a name in mixed case ("Value", "(NY)", "I"), or the small words inside one. */
+const mixedWord = /^(?:[A-Z0-9(][A-Za-z0-9&.,'’()/-]{0,40}|and|of|&|-)$/
+/** A label that heads a party's block ("PURCHASER:", "SPONSOR(S):"), not one of a signer's lines. */
+const partyLabel = /^(?![(]?(?:By|BY|Its|ITS|Name|NAME|Title|TITLE|Date|DATE|Dated|DATED|Signature|SIGNATURE)\W)[A-Za-z()]{3,20}:$/
+
+/**
+ * "SPONSOR(S): Platinum Partners Value Arbitrage Fund L.P. By:", "Title: President Snowy August Fund I LP
+ * Date: July 16, 2012 By:": a mixed-case name between a party's label (or the last signer's title) and
+ * its "By:" line, read whole when it ends in a company form.
+ */
+const mixedRunBefore = (text: string, at: number): { start: number; end: number } | null => {
+  const from = Math.max(0, at - 300)
+  let head = text.slice(from, at)
+  const dated = signingDate.exec(head)
+  if (dated !== null) head = head.slice(0, dated.index)
+  const words = [...head.matchAll(/\S+/g)]
+  let first = words.length
+  while (first > 0 && words.length - first < maxRunWords && mixedWord.test(words[first - 1][0]) && !signerRole.test(words[first - 1][0].replace(/[.,]$/, ""))) {
+    first--
+  }
+  if (first === 0 || first >= words.length - 1) return null
+  const before = words[first - 1][0]
+  if (!partyLabel.test(before) && !signerRole.test(before.replace(/[.,]$/, ""))) return null
+  // Read within the run's own words, so a page of thousands of "By:" lines stays linear.
+  const run = head.slice(0, words[words.length - 1].index + words[words.length - 1][0].length)
+  const found = entityAt(run, words[first].index, { wholeLine: true })
+  if (found === null || !found.suffix || found.start !== words[first].index || found.end < run.length - 1) return null
+  return { start: from + found.start, end: from + found.end }
+}
+
 /** "For and on behalf of ABS Telecom plc": the entity a signatory signs for, as cable consortia and English deeds write it. */
 const onBehalf = /\b(?:for|For|FOR)\s{1,3}(?:and|AND)\s{1,3}(?:on|ON)\s{1,3}(?:behalf|BEHALF)\s{1,3}(?:of|OF)\b\s{0,3}:?/g
 /** Where the name written after "on behalf of" stops: the signature line, the signer's name or title, a wide gap. */
@@ -119,7 +151,9 @@ export const signatureParties = (blocks: ReadonlyArray<Block>, from: number): Re
   texts.forEach((_, index) => offsets.push(index === 0 ? 0 : offsets[index - 1] + texts[index - 1].length + 1))
   const text = texts.join("\n")
   const hits: Array<Hit> = []
-  const spans = [...text.matchAll(byLine)].map((match) => capsRunBefore(text, match.index) ?? lineBefore(text, match.index))
+  const spans = [...text.matchAll(byLine)].map((match) =>
+    capsRunBefore(text, match.index) ?? lineBefore(text, match.index) ?? mixedRunBefore(text, match.index)
+  )
   for (const match of text.matchAll(onBehalf)) spans.push(onBehalfName(text, match.index + match[0].length))
   for (const span of spans.filter((entry) => entry !== null).sort((left, right) => left.start - right.start)) {
     const block = offsets.findLastIndex((offset) => offset <= span.start)
