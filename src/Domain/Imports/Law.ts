@@ -1,6 +1,7 @@
 import type { Block, Hit } from "./FactScan.js"
-import { before, scan, sentenceAround } from "./FactScan.js"
+import { after, before, scan, sentenceAround } from "./FactScan.js"
 import { federalRepublic, isPlaceName, jurisdiction, ofThe, place, placeEnd, polity, preferState } from "./Jurisdiction.js"
+import { namedLawPlaces } from "./LawPlaces.js"
 
 /**
  * The law that governs the contract: the jurisdiction as the contract names it ("the State of
@@ -17,9 +18,12 @@ const governedBy = new RegExp(
   `\\b${governs}\\w{0,8}\\b[^.;]{0,200}?\\b${lawWord}\\b[^.;]{0,80}?\\b${ofThe}${federalRepublic}(${jurisdiction})`,
   "g"
 )
-/** "The laws of the State of Florida shall govern this Agreement", "Effective legislation of the Republic of Kazakhstan shall apply". */
+/**
+ * "The laws of the State of Florida shall govern this Agreement", "Effective legislation of the Republic of Kazakhstan shall apply",
+ * "The laws of the State of New York govern this Agreement".
+ */
 const lawFirst = new RegExp(
-  `\\b${lawWord}\\s${ofThe}${federalRepublic}(${jurisdiction})[^.;]{0,60}?\\b(?:shall|will|SHALL|WILL)\\s(?:govern|apply|control|GOVERN|APPLY|CONTROL)`,
+  `\\b${lawWord}\\s${ofThe}${federalRepublic}(${jurisdiction})[^.;]{0,60}?\\b(?:(?:shall|will|SHALL|WILL)\\s(?:govern|apply|control|GOVERN|APPLY|CONTROL)|govern|governs|GOVERN|GOVERNS)\\b`,
   "g"
 )
 /** "determined in accordance with the laws of the State of Michigan", "made under and subject to … the laws of the State of New York". */
@@ -31,6 +35,10 @@ const underLaws = new RegExp(
 const governedAfter = new RegExp(`\\b(${polity}${place})[^.;]{0,160}?\\b(?:[Gg]overned|[Cc]onstrued)\\b`, "g")
 const demonymLaw =
   /\b(Italian|English|German|French|Swiss|Dutch|Spanish|Chinese|Japanese|Indian|Israeli|Canadian|Irish|Scottish|Swedish|Delaware|PRC)\s(?:[Ll]aws?|LAWS?)\b/g
+/** "construed in accordance with Ohio law", "governed by Singapore law": a law named by its state's or country's name. */
+const placeLaw = new RegExp(`\\b(${namedLawPlaces})\\s(?:[Ll]aws?|LAWS?)\\b`, "g")
+/** "the maximum rate allowable by New York law", "applicable Texas law": a place's law named for one matter, not the contract's. */
+const governsTheContract = /\b(?:govern(?:s|ed|ing)?|constru\w{1,6}|interpret\w{0,6})\b/i
 
 /** The status of a party ("duly organized and existing under the laws of"), not the contract's law. */
 const corporateStatus = /\b(?:organi[sz]ed|existing|incorporated|formed|registered|chartered|constituted|established|good\sstanding)\b[^.;]{0,40}$/i
@@ -43,7 +51,7 @@ const named = (blocks: ReadonlyArray<Block>, hit: Hit): Hit => preferState(block
 
 /** Each finding ranked: the contract "governed by" a law first, then other readings, then a bare demonym. */
 export const findGoverning = (blocks: ReadonlyArray<Block>): Hit | undefined => {
-  const ranked = [[governedBy, lawFirst], [underLaws], [governedAfter], [demonymLaw]].flatMap((patterns, rank) =>
+  const ranked = [[governedBy, lawFirst], [underLaws], [governedAfter], [demonymLaw, placeLaw]].flatMap((patterns, rank) =>
     patterns.flatMap((pattern) => scan(blocks, pattern, 0, blocks.length, 1).map((hit) => ({ hit, pattern }))).map(({ hit, pattern }) => {
       const text = blocks[hit.block].text
       const [start] = sentenceAround(text, hit.start)
@@ -53,6 +61,8 @@ export const findGoverning = (blocks: ReadonlyArray<Block>): Hit | undefined => 
       if (corporateStatus.test(lead)) return null
       // "the Canadian law relating to data privacy": a demonym alone sets a law only in a sentence that applies it.
       if (pattern === demonymLaw && !appliesLaw.test(sentence)) return null
+      // "Ohio law shall govern": the verb may come after the law.
+      if (pattern === placeLaw && !governsTheContract.test(`${sentence}${after(blocks, hit, 60).split(/[.;]/)[0]}`)) return null
       return { hit: named(blocks, hit), rank: rank * 2 + (aboutTheAgreement.test(sentence) ? 0 : 1) }
     }).filter((found) => found !== null)
   )

@@ -22,7 +22,7 @@ export const noticePatterns: ReadonlyArray<RegExp> = [
 
 /** The sentence renews the contract ("automatically renew", "shall be extended for", "Extended Term", "continue … thereafter until terminated"). */
 const renews =
-  /\b(?:renew\w{0,5}|non-?\s?renew\w{0,5}|extend\w{0,3}\s(?:automatically|for)|extend\s(?:the|this)\s(?:terms?|agreement)|automatically\s(?:be\s)?extended|(?:be|been|is)\sextended|such\sextension|extension\s(?:terms?|periods?)|extended\sterms?|successive|year[-\s]to[-\s]year|automatically\scontinue\w{0,2}|thereafter\suntil\sterminated)\b/i
+  /\b(?:renew\w{0,5}|non-?\s?renew\w{0,5}|extend\w{0,3}\s(?:automatically|for)|extend\s(?:the|this)\s(?:terms?|agreement)|automatically\s(?:be\s)?extended|(?:agreement|term|it)\s(?:(?:shall|will|may)\s)?(?:automatically\s)?(?:be|been|is)\s(?:automatically\s)?extended|such\sextension|extension\s(?:terms?|periods?)|extended\sterms?|successive\s(?:[\w()-]{1,12}\s){0,3}(?:terms?|periods?|renewals?|years?|months?)|year[-\s]to[-\s]year|automatically\scontinue\w{0,2}|thereafter\suntil\sterminated|indefinitely\s(?:after\s(?:that|which)|thereafter))\b/i
 /**
  * A termination allowed only once the initial term is over, or taking effect at the end of a term
  * ("terminate … with effect from the expiry of the Initial Term"): how such a contract's renewals end.
@@ -32,9 +32,12 @@ const endsATerm =
 /** The sentence says how to stop the renewal: "unless either party gives notice", "of its intention not to renew". */
 const stopCue =
   /\b(?:not\s(?:like\s|want\s|wish\s)?to\s(?:renew|extend)|non-?\s?renew\w{0,5}|unless|terminat\w{0,5}|cancel\w{0,6}|not\swish|declin\w{0,3}|opt\w{0,3}\sout)\b/i
-/** A notice that exercises an option to renew, cures a breach or cancels an insurance policy: never a notice against renewal. */
+/**
+ * A notice that exercises an option to renew, cures a breach, names deficiencies ("written notice of any deficiencies … that could
+ * cause us not to renew") or cancels an insurance policy: never a notice against renewal.
+ */
 const notAStop =
-  /\b(?:(?:election|option|desire|intention|intent|wish)\sto\s(?:renew|extend)|(?<!other\sthan\s)breach\w{0,2}|cure[sd]?|default|polic(?:y|ies)|insur\w{0,6})\b/i
+  /\b(?:(?:election|options?|desire|intention|intent|wish)\sto\s(?:renew|extend)|(?<!other\sthan\s)breach\w{0,2}|cure[sd]?|default|deficienc\w{1,3}|polic(?:y|ies)|insur\w{0,6})\b/i
 /** The period is one of notice: the sentence itself speaks of notice or writing. */
 const givesNotice = /\b(?:noti(?:ce|fy|fies|fied|fication)|in\swriting|written)\b/i
 /** Of two periods in one sentence, the one tied to the end of the term is the notice against renewal. */
@@ -61,19 +64,51 @@ const atAnyTime = /\bat\sany\stime\b/i
 /** A sentence that completes the one before: "Such notice must be given …", "A six (6) months notice must be given …". */
 const refersBack = /\bnotice\s(?:must|shall|will)\sbe\s(?:given|provided|delivered|served|sent)\b|\bsuch\s(?:written\s)?notice\b/i
 
-/** The notice stops a renewal: its own sentence renews and stops, or the sentence before renews and this one gives the notice. */
-const stopsRenewal = ({ previous, sentence }: { readonly sentence: string; readonly previous: string }): boolean =>
+/** "within 5 days of the conclusion of the 12 month term": a notice due by the end of a term, though not "before" it. */
+const ofTheEnd = /^['’]?\s{0,3}of\s(?:the\s)?(?:end|expir\w{0,5}|conclusion)\b/i
+
+/**
+ * A termination for convenience ("may terminate this Agreement for convenience upon ninety (90) days' notice"): a right of its own,
+ * though its sentence names the renewal term it may be used in, unless the sentence also says how a renewal is refused.
+ */
+const forConvenience = /\bfor\s(?:its\s|their\s)?convenience\b|\bwithout\scause\b|\bfor\sany\sreason\b/i
+const refusesRenewal = /\bnon-?\s?renew\w{0,5}|\bnot\s(?:like\s|want\s|wish\s)?(?:to\s)?(?:be\s)?(?:renew|extend)\w{0,3}\b/i
+
+interface Around {
+  readonly sentence: string
+  readonly previous: string
+  /** The words right after the period. */
+  readonly next: string
+}
+
+/**
+ * The notice stops a renewal: its own sentence renews and stops, or ends a term and stops; or the sentence before renews and says how
+ * it is stopped, and this one completes it ("Such notice must be given …") or gives a notice due by the end of the term. A
+ * termination for convenience after a renewal ("… unless terminated under Section 10. Either party may terminate this Agreement upon
+ * thirty (30) days' notice.") is none.
+ */
+const stopsRenewal = ({ next, previous, sentence }: Around): boolean =>
   !atAnyTime.test(sentence) && (
-    (renews.test(sentence) && stopCue.test(sentence)) ||
-    (renews.test(previous) && (stopCue.test(previous) || (refersBack.test(sentence) && stopCue.test(sentence)))) ||
+    (renews.test(sentence) && stopCue.test(sentence) && (!forConvenience.test(sentence) || refusesRenewal.test(sentence))) ||
+    (renews.test(previous) && stopCue.test(previous) && (refersBack.test(sentence) || tiedToEnd.test(next) || ofTheEnd.test(next))) ||
+    (renews.test(previous) && refersBack.test(sentence) && stopCue.test(sentence)) ||
     (endsATerm.test(sentence) && stopCue.test(sentence))
   )
 
 /**
- * "Expiry", as British drafting writes the end of a term. "Expiration" is left out: American contracts
- * use it in every survival and wind-down clause ("upon expiration or termination"), which no notice stops.
+ * A change of price on notice ("may increase the prices upon sixty (60) days' prior written notice", "thirty (30) days' notice of a
+ * fee increase", "the prices may be adjusted"), in the words around the period: a notice of new prices, not against a renewal, unless the sentence also says how a
+ * renewal is refused.
  */
-const expiry = /\bexpiry\b/i
+const priceChange =
+  /\b(?:increas|rais|chang|adjust|modif)\w{0,4}\s(?:(?:the|its|any|such|their)\s)?(?:prices?|pricing|rates?|fees?|charges?)\b|\b(?:prices?|pricing|rates?|fees?|charges?)\s(?:increase|change|adjustment|modification)s?\b|\b(?:prices?|pricing|rates?|fees?|charges?)\b[^.;]{0,40}?\b(?:may|shall|will)\s(?:be\s)?(?:increas|rais|chang|adjust|modifi)\w{0,4}/i
+
+/**
+ * "Expiry", as British drafting writes the end of a term ("before the expiry date of the Agreement or any of its renewals").
+ * "Expiration" is left out, and so is "termination or expiry": American and British contracts alike use them in every survival and
+ * wind-down clause ("upon expiration or termination"), which no notice stops.
+ */
+const expiry = /(?<!termination\sor\s)\bexpiry\b(?!\sor\stermination)/i
 
 /**
  * The notice against renewal. Where `contractRenews` (the contract sets a renewal term), a notice to
@@ -82,10 +117,11 @@ const expiry = /\bexpiry\b/i
  */
 export const findNotice = (blocks: ReadonlyArray<Block>, contractRenews: boolean): Hit | undefined => {
   const candidates = noticePatterns.flatMap((pattern) => scan(blocks, pattern, 0, blocks.length, 1)).filter((hit) => {
-    const around = sentencesAround(blocks, hit)
-    if (/^\s{0,3}(?:after|following|from)\b/i.test(after(blocks, hit, 20))) return false // a period after an event, not before the end
+    const around = { ...sentencesAround(blocks, hit), next: after(blocks, hit, 120) }
+    if (/^\s{0,3}(?:after|following|from)\b/i.test(around.next)) return false // a period after an event, not before the end
     if (!givesNotice.test(around.sentence) || notAStop.test(around.sentence)) return false
-    const endsWithTerm = tiedToEnd.test(after(blocks, hit, 120)) || expiry.test(around.sentence)
+    if (priceChange.test(`${before(blocks, hit, 120)} ${around.next.slice(0, 60)}`) && !refusesRenewal.test(around.sentence)) return false
+    const endsWithTerm = tiedToEnd.test(around.next) || expiry.test(around.sentence)
     return stopsRenewal(around) || (contractRenews && endsWithTerm && stopCue.test(around.sentence))
   })
   const rank = (hit: Hit) => tiedToEnd.test(after(blocks, hit, 120)) || /prior\sto\s$/i.test(before(blocks, hit, 12)) ? 0 : 1

@@ -1,6 +1,7 @@
 import type { Block, Hit } from "./FactScan.js"
 import { after, before, scan, sentenceAround } from "./FactScan.js"
 import { duration } from "./Patterns.js"
+import { findTermLength } from "./TermLength.js"
 
 /** The renewal term: the length of each renewal, never the initial term. */
 
@@ -32,7 +33,12 @@ export const renewalPatterns: ReadonlyArray<RegExp> = [
     "gi"
   ),
   // "Thereafter, … effective month to month"; "thereafter, annually, a certificate" is no renewal.
-  new RegExp(`\\bthereafter\\b[^.;]{0,120}?\\b(${fromTo})\\b`, "gi")
+  new RegExp(`\\bthereafter\\b[^.;]{0,120}?\\b(${fromTo})\\b`, "gi"),
+  // "this Agreement shall be effective month to month", "it shall remain in effect from year to year": the contract runs on, a period at a time.
+  new RegExp(
+    `\\b(?:agreement|contract|term|it)\\s(?:shall|will)\\s(?:thereafter\\s)?(?:be|remain|continue)\\s(?:in\\s(?:full\\s)?(?:force\\s(?:and\\seffect\\s)?|effect\\s)|effective\\s)(?:from\\s|on\\sa\\s)?(${fromTo})\\b`,
+    "gi"
+  )
 ]
 
 /** A period that runs after the contract ends ("for one (1) year following the expiration"), not a renewal; after the initial term is one. */
@@ -60,6 +66,35 @@ const sentenceOf = (blocks: ReadonlyArray<Block>, hit: Hit): string => {
 
 const renewalRank = (blocks: ReadonlyArray<Block>, hit: Hit): number => /\brenew/i.test(sentenceOf(blocks, hit)) ? 0 : 1
 
+/**
+ * A renewal as long as the initial term: "shall automatically renew for successive terms of the same duration", "renewed for like
+ * periods", "for an additional period equal to the Initial Term". "On the same terms and conditions" and "a period equal to the
+ * duration of such delay" are not.
+ */
+const likeTerm = new RegExp(
+  `\\b${renewWord}\\b[^.;]{0,120}?\\bfor\\s(?:an?\\s)?(?:(?:successive|additional|further|consecutive|subsequent)\\s){0,2}(?:(?:terms?|periods?)\\sof\\s(?:the\\s)?(?:same|equal|like)\\s(?:duration|length)|like\\s(?:terms?|periods?)|(?:terms?|periods?)\\s(?:equal|identical)\\sto\\s(?:the\\s)?(?:initial|original)\\s(?:term|period))\\b`,
+  "i"
+)
+
+/**
+ * The initial term's length, where a renewal is as long as it (and not only by the parties' later agreement): the duration alone,
+ * without where it counts from.
+ */
+const initialLength = (blocks: ReadonlyArray<Block>): Hit | undefined => {
+  const renewsAlike = blocks.some((block) => {
+    const found = likeTerm.exec(block.text)
+    if (found === null) return false
+    const [start, end] = sentenceAround(block.text, found.index + found[0].length - 1)
+    const sentence = block.text.slice(start, end)
+    return !(onlyByAgreement.test(sentence) && !automatic.test(sentence))
+  })
+  if (!renewsAlike) return undefined
+  const length = findTermLength(blocks)
+  if (length === undefined) return undefined
+  const found = new RegExp(duration, "i").exec(blocks[length.block].text.slice(length.start, length.end))
+  return found === null ? undefined : { block: length.block, start: length.start + found.index, end: length.start + found.index + found[0].length }
+}
+
 export const findRenewalTerm = (blocks: ReadonlyArray<Block>): Hit | undefined => {
   const candidates = renewalPatterns.flatMap((pattern) => scan(blocks, pattern, 0, blocks.length, 1)).filter((hit) => {
     const sentence = sentenceOf(blocks, hit)
@@ -67,5 +102,5 @@ export const findRenewalTerm = (blocks: ReadonlyArray<Block>): Hit | undefined =
       !(onlyByAgreement.test(sentence) && !automatic.test(sentence)) &&
       !notTheContract.test(sentence) && !shortPeriod.test(blocks[hit.block].text.slice(hit.start, hit.end))
   })
-  return candidates.sort((a, b) => renewalRank(blocks, a) - renewalRank(blocks, b) || a.block - b.block || a.start - b.start)[0]
+  return candidates.sort((a, b) => renewalRank(blocks, a) - renewalRank(blocks, b) || a.block - b.block || a.start - b.start)[0] ?? initialLength(blocks)
 }
