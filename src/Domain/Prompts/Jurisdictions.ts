@@ -3,6 +3,7 @@
  * write after "the laws of". Names that cover more than one system of contract law ("UK",
  * "US", "Australian") are left out on purpose: the question is asked instead.
  */
+import { commonwealths, otherStates } from "../Words/UsStates.js"
 
 const countries: ReadonlyArray<readonly [ReadonlyArray<string>, string]> = [
   [["English", "England", "England and Wales", "English and Welsh", "Welsh", "Wales"], "England and Wales"],
@@ -47,56 +48,8 @@ const countries: ReadonlyArray<readonly [ReadonlyArray<string>, string]> = [
   [["District of Columbia", "Washington D.C.", "Washington DC", "D.C."], "the District of Columbia"]
 ]
 
-const commonwealths = ["Massachusetts", "Pennsylvania", "Virginia", "Kentucky"]
-const states = [
-  "Alabama",
-  "Alaska",
-  "Arizona",
-  "Arkansas",
-  "California",
-  "Colorado",
-  "Connecticut",
-  "Delaware",
-  "Florida",
-  "Georgia",
-  "Hawaii",
-  "Idaho",
-  "Illinois",
-  "Indiana",
-  "Iowa",
-  "Kansas",
-  "Louisiana",
-  "Maine",
-  "Maryland",
-  "Michigan",
-  "Minnesota",
-  "Mississippi",
-  "Missouri",
-  "Montana",
-  "Nebraska",
-  "Nevada",
-  "New Hampshire",
-  "New Jersey",
-  "New Mexico",
-  "New York",
-  "North Carolina",
-  "North Dakota",
-  "Ohio",
-  "Oklahoma",
-  "Oregon",
-  "Rhode Island",
-  "South Carolina",
-  "South Dakota",
-  "Tennessee",
-  "Texas",
-  "Utah",
-  "Vermont",
-  "Washington",
-  "Washington State",
-  "West Virginia",
-  "Wisconsin",
-  "Wyoming"
-]
+/** "Washington State" as prompts say it, to tell the state from the capital. */
+const states = [...otherStates, "Washington State"]
 
 const stateName = (name: string): string => name.replace(/ State$/, "")
 
