@@ -49,7 +49,8 @@ const titleWord = (word: string, caps: boolean): boolean =>
     : /^[A-Z0-9&([]/.test(word) || connector.test(word.replace(/,$/, "")))
 
 /** "Distributorship agreement", "Share purchase agreement"; never "Each agreement" or "Any other agreement". */
-const sentenceCase = /^(?!(?:Each|Any|All|Every|Such|Said|That|These|Those|This|The|Other|Another|No|Our|Your|Its|Their)\b)[A-Z][a-z-]{2,30}(?: [a-z-]{1,30}){1,4}$/
+const sentenceCase =
+  /^(?!(?:Each|Any|All|Every|Such|Said|That|These|Those|This|The|Other|Another|No|Our|Your|Its|Their)\b)[A-Z][a-z-]{2,30}(?: [a-z-]{1,30}){1,4}$/
 
 /** A name from the start of `text`: title words up to the last document noun (and its number), or "". */
 const leadingName = (text: string): string => {
