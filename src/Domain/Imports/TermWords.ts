@@ -21,8 +21,11 @@ export const datePattern = new RegExp(
   "gi"
 )
 
-/** A blank a form leaves for a day or month: "____", "[·]", "[●]". */
-const blank = "(?:_{1,20}|\\[[·●]\\])"
+/**
+ * A blank a form leaves for a day or month: "____", "[·]", "[●]". A run of underscores is read only where it ends, so a
+ * line of half a million underscores is tried once a position, not twenty ways.
+ */
+const blank = "(?:_{1,20}(?!_)|\\[[·●]\\])"
 /**
  * A date a form leaves part blank, read only where the words of making lead to it ("made as of , 2013", "effective as of
  * June , 2010", "dated as of ___________, 2015", "this [·] day of [·], 2019", "Dated the ____ day of May, 2000"): the month
