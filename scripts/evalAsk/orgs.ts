@@ -32,12 +32,19 @@ export interface CorpusOrg {
   readonly sheet: (contract: string) => Promise<Sheet>
 }
 
+const maxFilesPerCall = 100
+
 export const importCorpusOrg = async (url: string, name: string, dir: string, files: ReadonlyArray<string>): Promise<CorpusOrg> => {
   const org = await createOrg(url, name)
   const seat = { key: org.keys.live, person: org.people[0]!.id }
-  const created = await upload(url, "/imports", { ...seat, files: files.map((file) => ({ path: path.join(dir, file) })) })
-  if (created.status !== 202) throw new Error(`POST /imports: ${created.status} ${created.text}`)
-  const rows = await settledBatch(url, seat.key, created.body.batch, 600_000)
+  // A call takes at most 100 files (the interface's limit): a wider corpus goes up in batches.
+  const rows: Array<Awaited<ReturnType<typeof settledBatch>>[number]> = []
+  for (let from = 0; from < files.length; from += maxFilesPerCall) {
+    const batch = files.slice(from, from + maxFilesPerCall).map((file) => ({ path: path.join(dir, file) }))
+    const created = await upload(url, "/imports", { ...seat, files: batch })
+    if (created.status !== 202) throw new Error(`POST /imports: ${created.status} ${created.text}`)
+    rows.push(...await settledBatch(url, seat.key, created.body.batch, 600_000))
+  }
   const contractOf = new Map<string, string>(rows.filter((row) => row.state === "parsed").map((row) => [row.filename, row.contract]))
   const fileOf = new Map([...contractOf].map(([file, contract]) => [contract, file]))
   const sheets = new Map<string, Promise<Sheet>>()

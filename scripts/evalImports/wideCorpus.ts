@@ -9,6 +9,9 @@
  * <cuad-dir> holds CUAD's `master_clauses.csv` and `full_contract_txt/` (any public copy of the
  * dataset; CC BY 4.0, see ../shared/corpus/README.md). Labels are taken as the shared corpus takes
  * them: answers verbatim, `parties` the Parties answer split at ";", the span columns as lists.
+ * Where <cuad-dir> also holds `pdf-paths.txt` (the paths of the PDFs under CUAD's `full_contract_pdf`, `Part_I/<category>/<name>.pdf`,
+ * one a line), each label gets its `cuad_category`, the folder CUAD filed it in, for eval:ask's
+ * questions about kinds of agreement.
  */
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs"
 import path from "node:path"
@@ -61,11 +64,22 @@ const categories = {
   "Governing Law": "governing_law"
 } as const
 
+/** A contract's name (its file name without ".pdf") → the folder CUAD filed it in: "Affiliate_Agreements", "Co_Branding". */
+const categoriesByName = (cuadDir: string): ReadonlyMap<string, string> => {
+  const listing = path.join(cuadDir, "pdf-paths.txt")
+  if (!existsSync(listing)) return new Map()
+  return new Map(
+    readFileSync(listing, "utf8").split("\n").map((line) => line.trim().split("/")).filter((parts) => parts.length >= 2 && /\.pdf$/i.test(parts.at(-1)!))
+      .map((parts) => [parts.at(-1)!.replace(/\.pdf$/i, ""), parts.at(-2)!] as const)
+  )
+}
+
 const main = () => {
   const [cuadDir, outDir] = process.argv.slice(2)
   if (cuadDir === undefined || outDir === undefined) throw new Error("usage: wideCorpus.ts <cuad-dir> <out-dir>")
   const [header, ...rows] = csvRows(readFileSync(path.join(cuadDir, "master_clauses.csv"), "utf8"))
   const column = (name: string) => header!.indexOf(name)
+  const categoryOf = categoriesByName(cuadDir)
   const shared = JSON.parse(readFileSync(path.join(corpusDir, "labels.json"), "utf8")) as ReadonlyArray<{ cuad_name: string }>
   const excluded = new Set(shared.map((label) => label.cuad_name.trim()))
   mkdirSync(outDir, { recursive: true })
@@ -94,6 +108,7 @@ const main = () => {
       file,
       id: file.replace(/\.txt$/, ""),
       cuad_name: cuadName,
+      ...(categoryOf.has(cuadName.replace(/\.pdf$/i, "")) ? { cuad_category: categoryOf.get(cuadName.replace(/\.pdf$/i, "")) } : {}),
       document_name: answer("Document Name"),
       parties: parties === null ? [] : parties.split(";").map((part) => part.trim()).filter((part) => part.length > 0),
       ...facts,
