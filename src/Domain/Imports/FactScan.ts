@@ -11,6 +11,25 @@ export interface Hit {
   readonly end: number
 }
 
+/**
+ * Blocks read as one text, a newline between each, for rules whose patterns run across blocks (a
+ * preamble over several lines, a signature page). `hitAt` maps a span of that text back to a hit in
+ * the block it starts in (numbered from `first`, where the blocks sit in the document), which may end
+ * past that block's words.
+ */
+export const joinBlocks = (
+  blocks: ReadonlyArray<Block>,
+  first = 0
+): { readonly text: string; readonly offsets: ReadonlyArray<number>; readonly hitAt: (start: number, end: number) => Hit } => {
+  const offsets: Array<number> = []
+  blocks.forEach((_, index) => offsets.push(index === 0 ? 0 : offsets[index - 1] + blocks[index - 1].text.length + 1))
+  const hitAt = (start: number, end: number): Hit => {
+    const block = offsets.findLastIndex((offset) => offset <= start)
+    return { block: first + block, start: start - offsets[block], end: end - offsets[block] }
+  }
+  return { text: blocks.map((block) => block.text).join("\n"), offsets, hitAt }
+}
+
 const maxSpans = 100
 
 const spansOf = (blocks: ReadonlyArray<Block>, value: string): InferredFact["spans"] => {

@@ -1,5 +1,7 @@
 import type { Block, Hit } from "./FactScan.js"
+import { joinBlocks } from "./FactScan.js"
 import { corporateSuffix } from "./Patterns.js"
+import { signerRole } from "./SignatureParties.js"
 
 /**
  * A joint filing agreement (the Schedule 13D/13G exhibit, "the undersigned hereby agree to the
@@ -30,9 +32,6 @@ const endsName = (word: string): boolean => isForm(word) || /^GP\.?,?$/.test(wor
 /** "MEZZANINE PARTNERS II OFFSHORE LUX S.À R.L II": a series number after the form. */
 const seriesNumber = /^(?:I{1,3}|IV|V|VI{1,3}|IX|X)$/
 
-/** The last word of a signer's title, where the next entity's mixed-case name starts after it. */
-const signerRole =
-  /^(?:Signatory|Officer|President|Director|Secretary|Treasurer|Manager|Member|Partner|Counsel|Chairman|Trustee|Attorney|Principal|Controller|Esq|Owner|Executive|Head|CFO|CEO|COO)$/
 /** A word of a name in capitals: "APOLLO", "IV-A,", "(CAYMAN)", "S.À", "&", "-". */
 const capsWord = /^(?:[\p{Lu}0-9&.,'’()/-]{0,40}\p{Lu}[\p{Lu}0-9&.,'’()/-]{0,40}|&|-)$/u
 /** A word of a name in mixed case: "Global", "(U.S.),", "D-Beta", and the small words inside one. */
@@ -101,10 +100,7 @@ const maxSegmentChars = 400
 /** The entities that sign a joint filing agreement, in the order they sign. */
 export const jointFilingParties = (blocks: ReadonlyArray<Block>): ReadonlyArray<Hit> => {
   if (!isJointFiling(blocks)) return []
-  const texts = blocks.map((block) => block.text)
-  const offsets: Array<number> = []
-  texts.forEach((_, index) => offsets.push(index === 0 ? 0 : offsets[index - 1] + texts[index - 1].length + 1))
-  const text = texts.join("\n")
+  const { hitAt, text } = joinBlocks(blocks)
   const hits: Array<Hit> = []
   let previous: RegExpExecArray | null = null
   for (const match of text.matchAll(marker)) {
@@ -126,9 +122,8 @@ export const jointFilingParties = (blocks: ReadonlyArray<Block>): ReadonlyArray<
       const start = name[0].start
       let end = name[name.length - 1].end
       while (end > start && /[,;]/.test(text[end - 1])) end--
-      const block = offsets.findLastIndex((offset) => offset <= start)
-      if (end > offsets[block] + texts[block].length) continue
-      hits.push({ block, start: start - offsets[block], end: end - offsets[block] })
+      const hit = hitAt(start, end)
+      if (hit.end <= blocks[hit.block].text.length) hits.push(hit)
     }
   }
   return hits

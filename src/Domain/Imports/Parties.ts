@@ -1,4 +1,5 @@
 import type { Block, Hit } from "./FactScan.js"
+import { joinBlocks } from "./FactScan.js"
 import type { Found } from "./PartyName.js"
 import { entityAt, sameParty } from "./PartyName.js"
 import { placeAfter } from "./PartyWords.js"
@@ -190,15 +191,9 @@ export const partyPreambleEnd = (blocks: ReadonlyArray<Block>, preamble: number)
 
 /** Party names in blocks [from, to), as hits in those blocks. */
 const partiesInBlocks = (blocks: ReadonlyArray<Block>, from: number, to: number): { hits: ReadonlyArray<Hit>; text: string } => {
-  const joined = blocks.slice(from, to).map((block) => block.text)
-  const offsets: Array<number> = []
-  joined.forEach((_, index) => offsets.push(index === 0 ? 0 : offsets[index - 1] + joined[index - 1].length + 1))
+  const { hitAt, offsets, text } = joinBlocks(blocks.slice(from, to), from)
   const firstClause = blocks.slice(from, to).findIndex((block) => block.kind === "clause")
-  const text = joined.join("\n")
-  const hits = findParties(text, firstClause === -1 ? 0 : offsets[firstClause]).map((found) => {
-    const block = offsets.findLastIndex((offset) => offset <= found.start)
-    return { block: from + block, start: found.start - offsets[block], end: found.end - offsets[block] }
-  })
+  const hits = findParties(text, firstClause === -1 ? 0 : offsets[firstClause]).map((found) => hitAt(found.start, found.end))
   return { hits, text }
 }
 

@@ -1,4 +1,5 @@
 import type { Block, Hit } from "./FactScan.js"
+import { joinBlocks } from "./FactScan.js"
 import { entityAt } from "./PartyName.js"
 import { onlyForms } from "./PartyWords.js"
 
@@ -20,9 +21,9 @@ const roleWord =
   /^(?:LICENSOR|LICENSEE|COMPANY|CUSTOMER|CLIENT|SUPPLIER|VENDOR|DISTRIBUTOR|CONSULTANT|CONTRACTOR|PURCHASER|BUYER|SELLER|FRANCHISOR|FRANCHISEE|LENDER|BORROWER|EMPLOYER|AGENT|PARTY|[A-F])$/
 const notAName = /\b(?:AGREEMENT|WITNESS|WHEREOF|SIGNED|AGREED|ACCEPTED|EXECUTED|DATE|NAME|TITLE)\b/
 
-/** The last word of a signer's title, before the next signer's name: "Authorized Signatory", "Vice President". */
-const signerRole =
-  /^(?:Signatory|Officer|President|Director|Secretary|Treasurer|Manager|Member|Partner|Counsel|Chairman|Chairperson|Trustee|Attorney|Principal|Controller|Individually|Owner|Executive|Esq)$/
+/** The last word of a signer's title, before the next signer's name: "Authorized Signatory", "Vice President", "CFO". */
+export const signerRole =
+  /^(?:Signatory|Officer|President|Director|Secretary|Treasurer|Manager|Member|Partner|Counsel|Chairman|Chairperson|Trustee|Attorney|Principal|Controller|Individually|Owner|Executive|Esq|Head|CFO|CEO|COO)$/
 
 /** The capitals written just before `at` on its own or the previous line, or null. */
 const capsRunBefore = (text: string, at: number): { start: number; end: number } | null => {
@@ -146,19 +147,16 @@ export const signatureParties = (blocks: ReadonlyArray<Block>, from: number): Re
     }
   }
   if (start === -1) return []
-  const texts = blocks.slice(start, start + maxBlocks).map((block) => block.text)
-  const offsets: Array<number> = []
-  texts.forEach((_, index) => offsets.push(index === 0 ? 0 : offsets[index - 1] + texts[index - 1].length + 1))
-  const text = texts.join("\n")
+  const { hitAt, text } = joinBlocks(blocks.slice(start, start + maxBlocks), start)
   const hits: Array<Hit> = []
   const spans = [...text.matchAll(byLine)].map((match) =>
     capsRunBefore(text, match.index) ?? lineBefore(text, match.index) ?? mixedRunBefore(text, match.index)
   )
   for (const match of text.matchAll(onBehalf)) spans.push(onBehalfName(text, match.index + match[0].length))
   for (const span of spans.filter((entry) => entry !== null).sort((left, right) => left.start - right.start)) {
-    const block = offsets.findLastIndex((offset) => offset <= span.start)
-    if (span.end > offsets[block] + texts[block].length) continue
-    hits.push({ block: start + block, start: span.start - offsets[block], end: span.end - offsets[block] })
+    const hit = hitAt(span.start, span.end)
+    // A name that runs on into the next block is no name read whole.
+    if (hit.end <= blocks[hit.block].text.length) hits.push(hit)
   }
   return hits
 }
