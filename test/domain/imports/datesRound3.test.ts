@@ -1,6 +1,5 @@
 import { describe, expect, it } from "@effect/vitest"
-import { parseDocument } from "../../../src/Domain/Imports/ParseDocument.js"
-import { normalizedValue } from "../../../src/Domain/Words/FactReading.js"
+import { dateReadings } from "./readers.js"
 import { expectReadings } from "./termClauses.js"
 
 /**
@@ -17,17 +16,7 @@ const law = "3. Governing Law. This Agreement shall be governed by the laws of t
 const witness = "IN WITNESS WHEREOF, the parties have executed this Agreement."
 
 /** The three date facts of a document of these blocks as the service reads them; null where no fact is found. */
-const datesOf = (...blocks: ReadonlyArray<string>) => {
-  const text = blocks.join("\n\n")
-  const outcome = parseDocument({ text, pages: [{ page: 1, start: 0, end: text.length }] })
-  if (outcome._tag !== "Parsed") throw new Error(outcome.detail)
-  const facts = outcome.parse.facts
-  const reading = (name: string) => {
-    const fact = facts.find((entry) => entry.name === name)
-    return fact === undefined ? null : normalizedValue(fact, facts) ?? `unreadable: ${fact.value}`
-  }
-  return { agreement: reading("agreement_date"), effective: reading("effective_date"), expiration: reading("expiration_date") }
-}
+const datesOf = (...blocks: ReadonlyArray<string>) => dateReadings(blocks.join("\n\n"))
 
 /** Two signatures, each dated. */
 const signed = (first: string, second: string) => [

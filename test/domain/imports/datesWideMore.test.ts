@@ -1,6 +1,5 @@
 import { describe, expect, it } from "@effect/vitest"
-import { parseDocument } from "../../../src/Domain/Imports/ParseDocument.js"
-import { normalizedValue } from "../../../src/Domain/Words/FactReading.js"
+import { dateReadings } from "./readers.js"
 import { expectReadings } from "./termClauses.js"
 
 /**
@@ -24,17 +23,7 @@ const opening = "This License Agreement is by and between Kestrel Software Inc.,
 const grant = "1. License. Licensor grants Licensee a non-exclusive license to use the Software in accordance with this Agreement."
 
 /** The date facts of the licence as the service reads them; null where no fact is found. */
-const datesOf = (...blocks: ReadonlyArray<string>) => {
-  const text = licence(...blocks)
-  const outcome = parseDocument({ text, pages: [{ page: 1, start: 0, end: text.length }] })
-  if (outcome._tag !== "Parsed") throw new Error(outcome.detail)
-  const facts = outcome.parse.facts
-  const reading = (name: string) => {
-    const fact = facts.find((entry) => entry.name === name)
-    return fact === undefined ? null : normalizedValue(fact, facts) ?? `unreadable: ${fact.value}`
-  }
-  return { agreement: reading("agreement_date"), effective: reading("effective_date"), expiration: reading("expiration_date") }
-}
+const datesOf = (...blocks: ReadonlyArray<string>) => dateReadings(licence(...blocks))
 
 const twentyYears =
   "2. The term of the agreement is 20 years, during which if any main equipment of any Party stops operation due to technical problem or at the end of its life cycle, the agreement shall be automatically terminated."

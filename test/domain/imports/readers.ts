@@ -37,3 +37,15 @@ export const startReadings = (text: string): ReadonlyArray<string | null> => {
   }
   return [reading("agreement_date"), reading("effective_date")]
 }
+
+/** The three date facts of a whole document as the service reads them; null where no fact is found, "unreadable: …" where its words read as no date. */
+export const dateReadings = (text: string) => {
+  const outcome = parseDocument({ text, pages: [{ page: 1, start: 0, end: text.length }] })
+  if (outcome._tag !== "Parsed") throw new Error(outcome.detail)
+  const facts = outcome.parse.facts
+  const reading = (name: string) => {
+    const fact = facts.find((entry) => entry.name === name)
+    return fact === undefined ? null : normalizedValue(fact, facts) ?? `unreadable: ${fact.value}`
+  }
+  return { agreement: reading("agreement_date"), effective: reading("effective_date"), expiration: reading("expiration_date") }
+}
