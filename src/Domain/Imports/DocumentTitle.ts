@@ -63,14 +63,30 @@ const leadingName = (text: string): string => {
   for (let at = 0; at < list.length && titleWord(list[at]!, caps); at++) if (endsInNoun.test(list[at]!.replace(/[,.;:]$/, ""))) end = at
   // A title in sentence case before its parties: "Distributorship agreement between …".
   if (end === -1) return cut !== null && /between|among/i.test(cut[0]) && sentenceCase.test(head) && endsInNoun.test(head) ? head : ""
-  const name = list.slice(0, end + 1).join(" ").replace(/[,;:]$/, "")
+  const name = once(list.slice(0, end + 1).join(" ").replace(/[,;:]$/, ""))
   const after = identifier.exec(list.slice(end + 1).join(" "))
   return after === null ? name : `${name} ${after[0]}`
 }
 
+/** "SERVICES AGREEMENT SERVICES AGREEMENT, dated …": a title said twice on its line is said once. */
+const once = (name: string): string => {
+  const list = words(name)
+  const half = list.length / 2
+  return Number.isInteger(half) && list.slice(0, half).join(" ") === list.slice(half).join(" ") ? list.slice(0, half).join(" ") : name
+}
+
+/** "Agreement Number 12965" is a number on the cover, not a name: a later title names the document. */
+const numberOnly = (name: string): boolean => /^(?:agreement|contract)\s/i.test(name) && identifier.test(name.replace(/^\S+\s+/, ""))
+
 /** "… MAINTENANCE AGREEMENT SECURIAN FUNDS TRUST": a letterhead or party read on the title's line, after it. */
 const withoutTrailingName = (text: string): string => {
   const list = words(text)
+  // "MASTER FRANCHISE AGREEMENT THE GRILLED CHEESE TRUCK, INC. MASTER FRANCHISEE DATE OF AGREEMENT": a cover's
+  // fields after the name; a company's suffix after the first noun says the name ended there.
+  const first = list.findIndex((word) => endsInNoun.test(word.replace(/[,.;:]$/, "")))
+  if (first >= 0 && list.slice(first + 1).some((word) => corporateSuffix.test(word)) && !/^(?:and|or|of|to|for|on|in|with|&)$/i.test(list[first + 1] ?? "")) {
+    return list.slice(0, first + 1).join(" ")
+  }
   let noun = list.length - 1
   while (noun >= 0 && !endsInNoun.test(list[noun]!.replace(/[,.;:]$/, ""))) noun--
   const tail = list.slice(noun + 1)
@@ -84,11 +100,14 @@ const afterNamesDash = (text: string): string => {
   return dash === null || documentNoun.test(text.slice(0, dash.index)) ? text : text.slice(dash.index + dash[0].length)
 }
 
+const afterComma = new RegExp(`(${endsInNoun.source.slice(0, -1)}),\\s+(?![^,]*${documentNoun.source})[A-Z][^,]{0,40}$`, "i")
+
 /** A heading's words as a name: the heading with its furniture set aside, when it names a document. */
 const headingName = (text: string): string => {
   const clean = withoutTrailingName(withoutLetterhead(afterNamesDash(stripFurniture(text))))
   const cut = runEnd.exec(` ${clean}`)
-  const name = (cut === null ? clean : clean.slice(0, Math.max(0, cut.index - 1))).replace(/[,;:]$/, "").trim()
+  // "Collaboration Agreement, BII/ XENCOR": the parties' names after the name and a comma.
+  const name = (cut === null ? clean : clean.slice(0, Math.max(0, cut.index - 1))).replace(/[,;:]$/, "").trim().replace(afterComma, "$1")
   if (!documentNoun.test(name) || words(name).length > 14 || sectionHeading.test(name) || legend.test(name)) return ""
   if (connector.test(words(name)[0]!) || /^[[(]/.test(name) || reference.test(name.slice(0, documentNoun.exec(name)!.index + 1 + 40))) {
     // "AND HOSTING AGREEMENT" is the tail of a title over two lines, "PURPOSE OF THE AGREEMENT" a section.
@@ -194,10 +213,12 @@ export const documentTitle = (blocks: ReadonlyArray<TitledBlock>): DocumentTitle
     })()
     if (found === null) continue
     // A bare "AGREEMENT" is a name, but the preamble's "This Consulting Agreement" says more.
-    if (words(found.text).length > 1) return found
+    if (words(found.text).length > 1 && !numberOnly(found.text)) return found
     bare ??= found
   }
-  for (let at = 0; at < Math.max(head, Math.min(blocks.length, 3)); at++) {
+  // A table of contents ends the cover but not the head: the title and preamble follow it.
+  const toc = head < blocks.length && /^TABLE OF CONTENTS\b/i.test(stripFurniture(blocks[head]!.text))
+  for (let at = 0; at < Math.max(toc ? head + 40 : head, Math.min(blocks.length, 3)) && at < blocks.length; at++) {
     const name = preambleName(squash(blocks[at]!.text))
     if (name !== "") return { text: name, blocks: [at], from: "preamble" }
   }

@@ -15,7 +15,9 @@ export const connector = /^(?:and|or|of|to|for|on|in|the|with|&|between)$/i
 export const modifier = /^(?:amended|restated|and|first|second|third|fourth|fifth|master|supplemental|revised|exclusive|non-exclusive)$/i
 /** Where a title run into the words after it ends: "CONTENT LICENSING AGREEMENT between …", "CONSULTING AGREEMENT - DR. …". */
 export const runEnd =
-  /\s(?:between|BETWEEN|among|AMONG|by and|BY AND|dated|DATED|made|MADE|This|THIS|is|IS|entered|ENTERED|effective|EFFECTIVE|WHEREAS)\b|\s[-–—]{1,2}\s/
+  /\s(?:between|Between|BETWEEN|among|Among|AMONG|by and|BY AND|dated|DATED|made|MADE|This|THIS|is|IS|entered|ENTERED|effective|EFFECTIVE|WHEREAS|table of contents|Table of Contents|TABLE OF CONTENTS)\b|\s[-–—]{1,2}\s/
+
+const month = "(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)"
 
 /** Cover-page words that are no part of a name. */
 const furniturePrefix = [
@@ -27,7 +29,9 @@ const furniturePrefix = [
   // "Exhibit 10.1", "Exhibit h(2)", "Exhibit 28 (h) (1) (a)", "EXHIBIT B", "Exhibit 'A'".
   /^(?:exhibit|ex\.|annex|attachment)\s*(?:\(?[0-9][\w.()-]*|\([a-z0-9]{1,3}\)(?:\(\w{1,3}\))*|[A-Z]{1,2}\b|[‘'"“][A-Z0-9]{1,3}[’'"”])(?:\s{0,3}\([a-z0-9]{1,3}\))*[.:]?\s*/i,
   /^quicklinks\b.*?navigate through this document\s*/i,
-  /^draft\b[.:]?\s+/i
+  /^draft\b[.:]?\s+/i,
+  // A date over the title or on the cover: "May 04, 2017", "1 April, 2020".
+  new RegExp(`^(?:${month}\\.?\\s{1,3}\\d{1,2}(?:st|nd|rd|th)?|\\d{1,2}(?:st|nd|rd|th)?\\s{1,3}${month}\\.?),?\\s{1,3}\\d{4}\\b[.,]?\\s*`, "i")
 ]
 export const legend = /confidential|omitted|redacted|\[\*+\]|\*\*\*|securities and exchange|the commission\b|rule 24b|rule 406/i
 /** "1. ", "2.1 ", "(a) ", "ARTICLE IV"; a number of three digits only with its point, as "925 West Georgia Street" opens an address. */
