@@ -38,6 +38,9 @@ const isRenewalFact = (contract: AboutContract, fact: Fact) => {
   return (fact.kind === "term" || fact.kind === "notice") && block !== undefined && /renew/i.test(block.text)
 }
 
+/** A full stop, unless the value said last brings its own ("… and PSS Merger Corp."). */
+const stop = (sentence: string): string => /[.!?]$/.test(sentence) ? sentence : `${sentence}.`
+
 /** The facts that answer, and the sentence that says them. */
 const said = (
   wants: Wanted,
@@ -53,18 +56,18 @@ const said = (
       if (parties.length === 0) return { facts: [], sentence: `${the} names no party that was read from its words.` }
       const others = parties.filter((fact) => !isOurs(String(fact.value), orgName))
       if (counterparty && others.length > 0 && others.length < parties.length) {
-        return { facts: others, sentence: `${the}: the counterparty is ${joined(others.map((f) => String(f.value)))}.` }
+        return { facts: others, sentence: stop(`${the}: the counterparty is ${joined(others.map((f) => String(f.value)))}`) }
       }
-      return { facts: parties, sentence: `${the} is between ${joined(parties.map((f) => String(f.value)))}.` }
+      return { facts: parties, sentence: stop(`${the} is between ${joined(parties.map((f) => String(f.value)))}`) }
     }
     case "law": {
       const facts = first((fact) => fact.kind === "jurisdiction")
-      return { facts, sentence: facts.length === 0 ? `${the} names no governing law.` : `${the} is governed by the laws of ${facts[0]!.value}.` }
+      return { facts, sentence: facts.length === 0 ? `${the} names no governing law.` : stop(`${the} is governed by the laws of ${facts[0]!.value}`) }
     }
     case "renewal": {
       // The renewal term itself first; a term or notice of a renewal clause only when none is read.
       const facts = [...first((fact) => fact.name === "renewal_term"), ...first((fact) => isRenewalFact(contract, fact))].slice(0, 1)
-      return { facts, sentence: facts.length === 0 ? `${the} states no renewal.` : `${the} renews: ${facts[0]!.value}.` }
+      return { facts, sentence: facts.length === 0 ? `${the} states no renewal.` : stop(`${the} renews: ${facts[0]!.value}`) }
     }
     case "notice": {
       const renews = contract.facts.some((fact) => fact.name === "renewal_term")

@@ -2,8 +2,11 @@ import type { Titled } from "./FactMatch.js"
 
 /**
  * The contract a question names ("the Master Franchise Agreement"), by the words its title
- * shares with the question's naming words: the best share, and only when it is at least half of
- * the longer of the two and holds a word beyond "agreement". Titles that tie are all named.
+ * shares with the question's naming words. A title is a candidate when it shares at least half of
+ * the longer of the two, or holds every word of a name with two words beyond "agreement" (the
+ * labelled "Media Content and License Agreement" inside "Oceanic … Media Content and License
+ * Agreement"). The title holding most of the name is named, the one with fewest other words
+ * among those; titles that tie are all named.
  */
 
 const generic = new Set(["agreement", "agreements", "contract", "contracts", "and", "of", "the", "to", "for", "a", "an", "deal"])
@@ -16,13 +19,17 @@ export const distinctiveWords = (name: ReadonlyArray<string>): ReadonlyArray<str
 
 export const namedContracts = (name: ReadonlyArray<string>, contracts: ReadonlyArray<Titled>): ReadonlyArray<Titled> => {
   const asked = wordsOf(name.join(" "))
-  let best = 0.5
+  const distinct = [...asked].filter((word) => !generic.has(word)).length
+  let best = 0
   let named: Array<Titled> = []
   for (const contract of contracts) {
     const titled = wordsOf(contract.title)
     const shared = [...asked].filter((word) => titled.has(word))
     if (!shared.some((word) => !generic.has(word))) continue
-    const score = shared.length / Math.max(asked.size, titled.size)
+    const holdsAll = shared.length === asked.size && distinct >= 2
+    if (!holdsAll && shared.length / Math.max(asked.size, titled.size) < 0.5) continue
+    // How much of the name the title holds first, then how little else it holds.
+    const score = shared.length / asked.size + shared.length / titled.size / 10
     if (score > best) [best, named] = [score, [contract]]
     else if (score === best) named.push(contract)
   }

@@ -79,6 +79,11 @@ describe("who a named contract is between", () => {
     expectWellCited(pieces, [full], ["Acme Widgets, Inc."])
   })
 
+  it("ends on the full stop of a name that brings its own", () => {
+    const buyerLast = supply([seller, fact("party", "party_2", "Acme Widgets, Inc.", preamble)])
+    expect(textOf(answer("parties", [buyerLast]))).toContain("is between Beta Metals Ltd and Acme Widgets, Inc. \"")
+  })
+
   it("names the counterparty as the party that is not the asker's org, however 'Inc.' or 'Ltd' is written", () => {
     expect(textOf(answer("parties", [full], true))).toContain(": the counterparty is Beta Metals Ltd.")
     expect(textOf(answer("parties", [full], true, "beta metals limited"))).toContain(": the counterparty is Acme Widgets, Inc.")

@@ -26,6 +26,16 @@ describe("the contract a question names", () => {
     expect(named(nameWords("When does the HOSTING SERVICES agreement expire?"), contracts)).toEqual(["hosting"])
   })
 
+  it("is the title that holds the whole name, over a shorter one holding part of it (CUAD: the Watchit media content licence)", () => {
+    const both = [
+      titled("short", "CONTENT LICENSE AGREEMENT"),
+      titled("long", "Oceanic Time Warner Cable and Watchit Media Content and License Agreement")
+    ]
+    expect(named(nameWords("When does the Media Content and License Agreement expire?"), both)).toEqual(["long"])
+    // Holding the whole name needs two words of it beyond "agreement": "supply" alone names no long title.
+    expect(named(["supply", "agreement"], [titled("x", "Master Supply and Distribution Agreement")])).toEqual([])
+  })
+
   it("is every title that ties, in the order given", () => {
     const twins = [titled("b", "Supply Agreement"), titled("a", "Supply Agreement"), titled("c", "Master Supply Agreement")]
     expect(named(["supply", "agreement"], twins)).toEqual(["b", "a"])
