@@ -82,7 +82,11 @@ const bareKind = /^(?:the\s)?(?:state|commonwealth|province|republic|kingdom|ter
 const isDefinedTerm = (blocks: ReadonlyArray<Block>, value: string): boolean =>
   blocks.some((block) => block.text.includes(`"${value}"`) || block.text.includes(`“${value}”`))
 
-export const isPlaceName = (blocks: ReadonlyArray<Block>, value: string): boolean => value.length > 0 && !bareKind.test(value) && !isDefinedTerm(blocks, value)
+/** A country's short name, which a contract may define ("the People's Republic of China (the \"PRC\")") and still name a place by. */
+const countryShortName = /^(?:PRC|USA|UK|P\.R\.C|U\.S\.A)$/
+
+export const isPlaceName = (blocks: ReadonlyArray<Block>, value: string): boolean =>
+  value.length > 0 && !bareKind.test(value) && (countryShortName.test(value) || !isDefinedTerm(blocks, value))
 
 /** A federal law named first ("the laws of the United States and of the State of Texas"): the state's law is the one the labels name. */
 const federal = /^(?:the\s)?United\sStates(?:\sof\sAmerica)?$/i

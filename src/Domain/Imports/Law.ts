@@ -10,20 +10,25 @@ import { namedLawPlaces } from "./LawPlaces.js"
  */
 
 const lawWord = "(?:[Ll]aws?|LAWS?|[Ll]egislation|LEGISLATION)"
-/** The verbs that set a contract's law; "government" and "governance" are not among them. */
-const governs = "(?:[Gg]overn(?:s|ed|ing)?|GOVERN(?:S|ED|ING)?|[Cc]onstru|CONSTRU|[Ii]nterpret|INTERPRET|[Ee]nforce|ENFORCE|[Cc]ontrolled|CONTROLLED)"
+/** The verbs that set a contract's law; "government", "governmental" and "governance" are not among them. */
+const governs =
+  "(?:[Gg]overn(?!ment|ance|or)(?:s|ed|ing)?|GOVERN(?!MENT|ANCE|OR)(?:S|ED|ING)?|[Cc]onstru|CONSTRU|[Ii]nterpret|INTERPRET|[Ee]nforce|ENFORCE|[Cc]ontrolled|CONTROLLED)"
 
-/** "governed by … the laws of the State of Texas", "laws, other than choice of law rules, of the state of Florida". */
+/**
+ * "governed by … the laws of the State of Texas", "laws, other than choice of law rules, of the state of Florida". A list of section
+ * names ("Governing Law," … "Limitation of Damages") holds no law's place: no quotation mark comes between the law and its place.
+ */
 const governedBy = new RegExp(
-  `\\b${governs}\\w{0,8}\\b[^.;]{0,200}?\\b${lawWord}\\b[^.;]{0,80}?\\b${ofThe}${federalRepublic}(${jurisdiction})`,
+  `\\b${governs}\\w{0,8}\\b[^.;]{0,200}?\\b${lawWord}\\b[^.;"”]{0,80}?\\b${ofThe}${federalRepublic}(${jurisdiction})`,
   "g"
 )
 /**
  * "The laws of the State of Florida shall govern this Agreement", "Effective legislation of the Republic of Kazakhstan shall apply",
- * "The laws of the State of New York govern this Agreement".
+ * "The laws of the State of New York govern this Agreement", "the law of the Federal Republic of Germany applies", "The laws of the
+ * State of New York (excluding any laws that direct the application of another jurisdiction's law) govern all matters".
  */
 const lawFirst = new RegExp(
-  `\\b${lawWord}\\s${ofThe}${federalRepublic}(${jurisdiction})[^.;]{0,60}?\\b(?:(?:shall|will|SHALL|WILL)\\s(?:govern|apply|control|GOVERN|APPLY|CONTROL)|govern|governs|GOVERN|GOVERNS)\\b`,
+  `\\b${lawWord}\\s${ofThe}${federalRepublic}(${jurisdiction})[^.;]{0,120}?\\b(?:(?:shall|will|SHALL|WILL)\\s(?:govern|apply|control|GOVERN|APPLY|CONTROL)|govern|governs|GOVERN|GOVERNS|applies|APPLIES)\\b`,
   "g"
 )
 /** "determined in accordance with the laws of the State of Michigan", "made under and subject to … the laws of the State of New York". */
@@ -49,6 +54,17 @@ const aboutTheAgreement = /\b(?:Agreement|AGREEMENT|Contract|CONTRACT|hereunder|
 /** The place cut back to its name, the state preferred to a federal law named before it. */
 const named = (blocks: ReadonlyArray<Block>, hit: Hit): Hit => preferState(blocks, { ...hit, end: placeEnd(blocks[hit.block].text, hit.start, hit.end) })
 
+/** "the laws of the State of California and the laws of Hong Kong": a contract governed by two laws names both, as one value. */
+const secondLaw = new RegExp(`^,?\\s(?:and|AND)\\s(?:the\\s|THE\\s)?${lawWord}\\s${ofThe}${federalRepublic}(${jurisdiction})`)
+const withSecondLaw = (blocks: ReadonlyArray<Block>, hit: Hit): Hit => {
+  const text = blocks[hit.block].text
+  const found = secondLaw.exec(text.slice(hit.end, hit.end + 200))
+  if (found === null) return hit
+  const start = hit.end + found[0].length - found[1].length
+  const end = placeEnd(text, start, start + found[1].length)
+  return isPlaceName(blocks, text.slice(start, end)) ? { ...hit, end } : hit
+}
+
 /** Each finding ranked: the contract "governed by" a law first, then other readings, then a bare demonym. */
 export const findGoverning = (blocks: ReadonlyArray<Block>): Hit | undefined => {
   const ranked = [[governedBy, lawFirst], [underLaws], [governedAfter], [demonymLaw, placeLaw]].flatMap((patterns, rank) =>
@@ -67,5 +83,6 @@ export const findGoverning = (blocks: ReadonlyArray<Block>): Hit | undefined => 
     }).filter((found) => found !== null)
   )
   const jurisdictions = ranked.filter(({ hit }) => isPlaceName(blocks, blocks[hit.block].text.slice(hit.start, hit.end)))
-  return jurisdictions.sort((a, b) => a.rank - b.rank || a.hit.block - b.hit.block || a.hit.start - b.hit.start)[0]?.hit
+  const first = jurisdictions.sort((a, b) => a.rank - b.rank || a.hit.block - b.hit.block || a.hit.start - b.hit.start)[0]?.hit
+  return first === undefined ? undefined : withSecondLaw(blocks, first)
 }

@@ -11,7 +11,11 @@ import { duration } from "./Patterns.js"
 
 export const noticePatterns: ReadonlyArray<RegExp> = [
   // "at least ninety (90) days prior", "upon a prior written notice … of not less than six (6) months."
-  new RegExp(`\\b(?:at\\sleast|not\\sless\\sthan|no\\sless\\sthan|minimum\\sof|within|upon)\\s(${duration})(?=['’]?[\\s.,;])`, "gi"),
+  // "no later than ninety (90) days prior the end of the Initial Term".
+  new RegExp(
+    `\\b(?:at\\sleast|not\\sless\\sthan|no\\sless\\sthan|minimum\\sof|within|no\\slater\\sthan|not\\slater\\sthan|upon)\\s(${duration})(?=['’]?[\\s.,;])`,
+    "gi"
+  ),
   new RegExp(`\\b(${duration})['’]?\\s(?:prior\\s|advance\\s)?(?:written\\s)?(?:notice|notification)`, "gi"),
   // "unless thirty (30) days prior to the anniversary of the Effective Date Licensee gives written notice".
   new RegExp(
@@ -22,27 +26,39 @@ export const noticePatterns: ReadonlyArray<RegExp> = [
 
 /** The sentence renews the contract ("automatically renew", "shall be extended for", "Extended Term", "continue … thereafter until terminated"). */
 const renews =
-  /\b(?:renew\w{0,5}|non-?\s?renew\w{0,5}|extend\w{0,3}\s(?:automatically|for)|extend\s(?:the|this)\s(?:terms?|agreement)|automatically\s(?:be\s)?extended|(?:agreement|term|it)\s(?:(?:shall|will|may)\s)?(?:automatically\s)?(?:be|been|is)\s(?:automatically\s)?extended|such\sextension|extension\s(?:terms?|periods?)|extended\sterms?|successive\s(?:[\w()-]{1,12}\s){0,3}(?:terms?|periods?|renewals?|years?|months?)|year[-\s]to[-\s]year|automatically\scontinue\w{0,2}|thereafter\suntil\sterminated|indefinitely\s(?:after\s(?:that|which)|thereafter))\b/i
+  /\b(?:renew\w{0,5}|non-?\s?renew\w{0,5}|extend\w{0,3}\s(?:automatically|for)|extend\s(?:the|this)\s(?:terms?|agreement)|automatically\s(?:be\s)?extended|(?:agreement|term|it)\s(?:(?:shall|will|may)\s)?(?:automatically\s)?(?:be|been|is)\s(?:automatically\s)?extended|such\sextension|extension\s(?:terms?|periods?)|extended\sterms?|(?<!(?:\btwo|\bthree|\bfour|\bfive|\bsix|\d|\d\))\s)successive\s(?:[\w()-]{1,12}\s){0,3}(?:terms?|periods?|renewals?|years?|months?)|year[-\s]to[-\s]year|month[-\s]to[-\s]month|automatically\scontinue\w{0,2}|thereafter\suntil\sterminated|indefinitely\s(?:after\s(?:that|which)|thereafter))\b/i
 /**
  * A termination allowed only once the initial term is over, or taking effect at the end of a term
  * ("terminate … with effect from the expiry of the Initial Term"): how such a contract's renewals end.
  */
 const endsATerm =
   /\b(?:at|on|upon|from|effective(?:\sas\sof)?)\s(?:the\s)?(?:expiry|expiration|end)\sof\s(?:the\s|any\s|each\s)?(?:(?:initial|then[-\s]current|current|original|renewal|extended)\s)?term\b|\b(?:after|following)\s(?:the\s)?(?:expiration\sof\s(?:the\s)?)?initial\sterm\b|\b(?:during|in)\s(?:the|any)\s(?:extended|renewal|extension)\s(?:term|period)\b|\bend\sof\s(?:the\s)?initial\sterm\b[^.;]{0,40}\bthereafter\b/i
+/** "may terminate this Agreement", "cancel the Contract": the contract ends, not a Statement of Work or a licence under it. */
+const endsTheAgreement = /\b(?:terminat\w{0,5}|cancel\w{0,6})\s(?:of\s)?(?:this|the)\s(?:agreement|contract)\b/i
 /** The sentence says how to stop the renewal: "unless either party gives notice", "of its intention not to renew". */
 const stopCue =
   /\b(?:not\s(?:like\s|want\s|wish\s)?to\s(?:renew|extend)|non-?\s?renew\w{0,5}|unless|terminat\w{0,5}|cancel\w{0,6}|not\swish|declin\w{0,3}|opt\w{0,3}\sout)\b/i
 /**
  * A notice that exercises an option to renew, cures a breach, names deficiencies ("written notice of any deficiencies … that could
- * cause us not to renew") or cancels an insurance policy: never a notice against renewal.
+ * cause us not to renew"), cancels an insurance policy or its coverage, or ends the contract for a force majeure or an insolvency:
+ * never a notice against renewal.
  */
 const notAStop =
-  /\b(?:(?:election|options?|desire|intention|intent|wish)\sto\s(?:renew|extend)|(?<!other\sthan\s)breach\w{0,2}|cure[sd]?|default|deficienc\w{1,3}|polic(?:y|ies)|insur\w{0,6})\b/i
+  /\b(?:(?:election|options?|desire|intention|intent|wish)\sto\s(?:renew|extend)|(?<!other\sthan\s)breach\w{0,2}|cure[sd]?|default|deficienc\w{1,3}|polic(?:y|ies)|insur\w{0,6}|coverage|force\smajeure|insolv\w{0,5}|bankrupt\w{0,5})\b/i
+/**
+ * The sentence gives a notice by name ("notice", "notify"), not only something in writing: after a renewal, "Distributor shall deliver
+ * a written marketing plan at least sixty (60) days prior to each renewal term" is no notice against it.
+ */
+const namesNotice = /\bnoti(?:ce|fy|fies|fied|fication)\b/i
 /** The period is one of notice: the sentence itself speaks of notice or writing. */
 const givesNotice = /\b(?:noti(?:ce|fy|fies|fied|fication)|in\swriting|written)\b/i
+/** A period due before something: "notice … at least ninety (90) days prior to", "in advance of". */
+const beforeThe = String
+  .raw`^['’]?\s{0,3}(?:(?:prior\s|advance\s)?(?:written\s)?(?:notice|notification)?[^.;]{0,40}?)\b(?:before|prior\sto|prior(?=\sthe\b)|preceding|in\sadvance\sof)\b[^.;]{0,40}?`
 /** Of two periods in one sentence, the one tied to the end of the term is the notice against renewal. */
-const tiedToEnd =
-  /^['’]?\s{0,3}(?:(?:prior\s|advance\s)?(?:written\s)?(?:notice|notification)?[^.;]{0,40}?)\b(?:before|prior\sto|preceding)\b[^.;]{0,40}?\b(?:end|expir\w{0,5}|renewal|anniversary|term)\b/i
+const tiedToEnd = new RegExp(String.raw`${beforeThe}\b(?:end|expir\w{0,5}|renewal|anniversary|term)\b`, "i")
+/** Tied to the end of the contract's term, not of any period ("ten (10) days prior to the end of each quarter"). */
+const tiedToTermEnd = new RegExp(String.raw`${beforeThe}\b(?:expir\w{0,5}|renewal|anniversary|term|agreement)\b`, "i")
 
 /** A block cut off mid-sentence, by a page break ("… of its intention not to renew the" / "4 Agreement, which notice …"). */
 const endsMidSentence = (text: string): boolean => !/[.;:!?]["”')]?\s*$/.test(text)
@@ -57,6 +73,25 @@ const sentencesAround = (blocks: ReadonlyArray<Block>, hit: Hit): { readonly sen
   const [previousStart] = sentenceAround(text, Math.max(0, start - 2))
   return { sentence: text.slice(start, end), previous: text.slice(previousStart, start) }
 }
+
+/**
+ * "within thirty (30) days, return all Confidential Information", "no later than thirty (30) days after": a deadline, not a notice,
+ * unless the words after tie it to the end of a term ("within sixty (60) days prior to the expiration").
+ */
+const deadline = /\b(?:within|no\slater\sthan|not\slater\sthan)\s$/i
+/** "automatically renews for a period of no less than 12 months": how long the renewal runs, not a notice. */
+const termLength = /\bfor\s(?:an?\s)?(?:(?:period|term)\sof\s)?(?:no|not)\sless\sthan\s$/i
+/**
+ * "unless sooner terminated", "Unless this Agreement has been earlier terminated": the contract's other ends, no way to stop a
+ * renewal; "unless otherwise terminated by either party by giving notice" is one.
+ */
+const otherEnds =
+  /\bunless\s(?:(?:this\sAgreement|it)\s(?:is|has\sbeen)\s)?(?:sooner|earlier|otherwise)\s(?:terminated|cancell?ed)\b(?!\s(?:by\s(?:either|any|a|the|one)\s(?:party|parties)|by\s(?:giving|providing|serving|written)|upon|on)\b)/gi
+const stops = (text: string): boolean => stopCue.test(text.replace(otherEnds, ""))
+
+/** "may terminate any Purchase Order", "cancel a Statement of Work": a part under the contract ends, not the contract. */
+const endsAPart =
+  /\b(?:terminat\w{0,5}|cancel\w{0,6})\s(?:any|an?|each|one\sor\smore)\s(?:[\w-]{1,20}\s){0,2}?(?:purchase\sorders?|orders?|statements?\sof\swork|sows?|products?|licen[cs]es?)\b/i
 
 /** A termination at any time, for convenience: not tied to a renewal. */
 const atAnyTime = /\bat\sany\stime\b/i
@@ -89,10 +124,11 @@ interface Around {
  */
 const stopsRenewal = ({ next, previous, sentence }: Around): boolean =>
   !atAnyTime.test(sentence) && (
-    (renews.test(sentence) && stopCue.test(sentence) && (!forConvenience.test(sentence) || refusesRenewal.test(sentence))) ||
-    (renews.test(previous) && stopCue.test(previous) && (refersBack.test(sentence) || tiedToEnd.test(next) || ofTheEnd.test(next))) ||
-    (renews.test(previous) && refersBack.test(sentence) && stopCue.test(sentence)) ||
-    (endsATerm.test(sentence) && stopCue.test(sentence))
+    (renews.test(sentence) && stops(sentence) && (!forConvenience.test(sentence) || refusesRenewal.test(sentence))) ||
+    (renews.test(previous) && stops(previous) &&
+      (refersBack.test(sentence) || (namesNotice.test(sentence) && (tiedToTermEnd.test(next) || ofTheEnd.test(next))))) ||
+    (renews.test(previous) && refersBack.test(sentence) && stops(sentence)) ||
+    (endsATerm.test(sentence) && stops(sentence) && endsTheAgreement.test(sentence))
   )
 
 /**
@@ -115,15 +151,25 @@ const expiry = /(?<!termination\sor\s)\bexpiry\b(?!\sor\stermination)/i
  * end the contract that is due before the end of the term, or in a sentence about the term's expiry,
  * stops a renewal too, though its sentence does not name one.
  */
-export const findNotice = (blocks: ReadonlyArray<Block>, contractRenews: boolean): Hit | undefined => {
-  const candidates = noticePatterns.flatMap((pattern) => scan(blocks, pattern, 0, blocks.length, 1)).filter((hit) => {
+const noticeCandidates = (blocks: ReadonlyArray<Block>, contractRenews: boolean): Array<Hit> =>
+  noticePatterns.flatMap((pattern) => scan(blocks, pattern, 0, blocks.length, 1)).filter((hit) => {
     const around = { ...sentencesAround(blocks, hit), next: after(blocks, hit, 120) }
     if (/^\s{0,3}(?:after|following|from)\b/i.test(around.next)) return false // a period after an event, not before the end
-    if (!givesNotice.test(around.sentence) || notAStop.test(around.sentence)) return false
+    const lead = before(blocks, hit, 24)
+    const tied = tiedToEnd.test(around.next) || ofTheEnd.test(around.next)
+    if ((deadline.test(lead) && !tied) || termLength.test(before(blocks, hit, 40))) return false
+    // "unless terminated by either party at least six months prior to the expiration": a renewal stopped by a date, notice unsaid.
+    const stopsByDate = tied && renews.test(around.sentence) && stops(around.sentence)
+    if ((!givesNotice.test(around.sentence) && !stopsByDate) || notAStop.test(around.sentence)) return false
+    if (endsAPart.test(around.sentence) && !refusesRenewal.test(around.sentence) && !endsTheAgreement.test(around.sentence)) return false
     if (priceChange.test(`${before(blocks, hit, 120)} ${around.next.slice(0, 60)}`) && !refusesRenewal.test(around.sentence)) return false
     const endsWithTerm = tiedToEnd.test(around.next) || expiry.test(around.sentence)
-    return stopsRenewal(around) || (contractRenews && endsWithTerm && stopCue.test(around.sentence))
+    return stopsRenewal(around) || (contractRenews && endsWithTerm && stops(around.sentence))
   })
+
+/** The notice against renewal: of the candidates, one tied to the end of a term first, then the first in the text. */
+export const findNotice = (blocks: ReadonlyArray<Block>, contractRenews: boolean): Hit | undefined => {
+  const candidates = noticeCandidates(blocks, contractRenews)
   const rank = (hit: Hit) => tiedToEnd.test(after(blocks, hit, 120)) || /prior\sto\s$/i.test(before(blocks, hit, 12)) ? 0 : 1
   return candidates.sort((a, b) => rank(a) - rank(b) || a.block - b.block || a.start - b.start)[0]
 }
