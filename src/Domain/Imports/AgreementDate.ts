@@ -7,8 +7,8 @@ import { blankDatePattern } from "./TermWords.js"
 
 const madeCue = /(?:made|entered\sinto|dated)(?:\s(?:and\sentered\sinto\s)?(?:as\sof|on|this))?\s{0,3}(?:the\s)?$/i
 const agreementCue = /(?:made|entered\sinto|dated|executed|as\sof|effective|this|on|day\sof|Dated:?|Date:?)[^.]{0,60}$/i
-/** "made as of", "effective as of the", "made and entered into this", "Dated the": the words that lead to a form's half-blank date. */
-const blankCue = /(?:made|entered\sinto|dated|effective|executed)(?:\s(?:and\s(?:entered\sinto|effective)\s)?(?:as\sof|on|this))?\s{0,3}(?:the\s)?$/i
+/** "made as of", "effective as of the", "made as of this", "made and entered into this", "Dated the": the words that lead to a form's half-blank date. */
+const blankCue = /(?:made|entered\sinto|dated|effective|executed)(?:\s(?:and\s(?:entered\sinto|effective)\s)?(?:as\sof(?:\sthis)?|on|this))?\s{0,3}(?:the\s)?$/i
 /**
  * "amends that certain Manufacturing Agreement between Heritage and Premier dated July 1, 2017", "pursuant to Sponsorship Agreements
  * dated February 7, 2005", "a Selling Agreement, effective as of": the date of another agreement the opening names, not this one's.
@@ -37,10 +37,20 @@ const thisAgreements = (blocks: ReadonlyArray<Block>, hit: Hit): boolean =>
 /** "Source: EL POLLO LOCO HOLDINGS, INC., 10-K, 3/6/2020": the stamp of the filing a contract was copied from dates the filing. */
 const filingStamp = /\bSource:\s[^\n]{1,100}?,\s\S{1,12},\s{0,3}$/
 
+/** The words after a date, on into the next block when its own ends first ("… IS MADE ON March 9th 2015:" over "BETWEEN: AZUL …"). */
+const wordsAfter = (blocks: ReadonlyArray<Block>, hit: Hit): string => {
+  const rest = after(blocks, hit, 160)
+  return rest.length < 40 && hit.block + 1 < blocks.length ? `${rest} ${blocks[hit.block + 1].text.slice(0, 40)}` : rest
+}
+
 export const findAgreementDate = (blocks: ReadonlyArray<Block>, dates: ReadonlyArray<Hit>, preamble: number): Hit | undefined => {
   const all = dates.filter((hit) => !filingStamp.test(before(blocks, hit, 160)))
   const own = all.filter((hit) => hit.block < preamble && thisAgreements(blocks, hit))
-  const halfBlank = scan(blocks, blankDatePattern, 0, preamble).find((hit) => blankCue.test(before(blocks, hit, 40)))
+  // "AGENCY AGREEMENT" over a line of its own, "November ___, 2006": a form's half-blank date under its title dates it.
+  const halfBlank = scan(blocks, blankDatePattern, 0, preamble).find((hit) => blankCue.test(before(blocks, hit, 40))) ??
+    scan(blocks, blankDatePattern, preamble, Math.min(blocks.length, preamble + 2)).find((hit) =>
+      hit.start === 0 && hit.end === blocks[hit.block].text.trimEnd().length && /^[A-Z]/.test(blocks[hit.block].text)
+    )
   // A long notice up front can end the preamble early; the opening runs on to the recitals or the first section.
   const opening = blocks.findIndex((block, index) => index >= preamble && /^(?:WHEREAS|Whereas|RECITALS|BACKGROUND|ARTICLE|1\.|1\))/.test(block.text))
   const made = all.find((hit) =>
@@ -50,7 +60,8 @@ export const findAgreementDate = (blocks: ReadonlyArray<Block>, dates: ReadonlyA
   // A table of contents can push the opening words far down: "This Joint Venture Agreement … is entered into as of March 18, 2003".
   const lateOpening = all.find((hit) =>
     hit.block >= preamble && hit.block < 100 && /^(?:THIS|This)\s[^.]{0,150}?\b(?:AGREEMENT|Agreement)\b/.test(blocks[hit.block].text) &&
-    madeCue.test(before(blocks, hit, 80)) && /\b(?:between|among)\b/i.test(after(blocks, hit, 160)) && thisAgreements(blocks, hit)
+    madeCue.test(before(blocks, hit, 80)) && /\b(?:between|among)\b/i.test(wordsAfter(blocks, hit)) &&
+    thisAgreements(blocks, hit)
   )
   const witnessed = [...all, ...scan(blocks, blankDatePattern).filter((hit) => blankCue.test(before(blocks, hit, 40)))]
     .find((hit) => witnessCue.test(before(blocks, hit, 240)) && /\b(?:as\sof|dated|this|on)\s{1,3}(?:the\s)?$/i.test(before(blocks, hit, 20)))

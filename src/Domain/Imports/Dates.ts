@@ -17,8 +17,8 @@ const definedEnd =
 const timeOfDay =
   "(?:at\\s)?(?:midnight|the\\sclose\\sof\\sbusiness|\\d{1,2}(?::\\d{2})?\\s?[ap]\\.?m\\.?)\\s(?:\\([^)]{1,30}\\)\\s|(?:[a-z]{2,12}\\s){0,3}time\\s)?"
 const expirationCue = new RegExp(
-  "(?:(?:end|ends|ending|expire|expires|expiring|expiration|terminate|terminates|conclude|concludes|concluding|lapse|lapses)(?:\\s(?:automatically|immediately))?|" +
-    `(?:until|through)(?:\\sand\\s(?:including|until)|\\s\\(and\\sincluding\\))?|(?:up\\s)?to\\sand\\sincluding|end:|end\\sdate:?|(?:extended|extends?|extending)\\s(?:to|until|through)|(?:in\\sno\\sevent|but\\snot)\\slater\\sthan|${definedEnd})\\s{0,3}(?:${timeOfDay})?(?:on\\s)?(?:the\\s)?` +
+  "(?:(?:end|ends|ending|expire|expires|expiring|expiration|terminate|terminates|terminating|conclude|concludes|concluding|lapse|lapses)(?:\\s(?:automatically|immediately))?|" +
+    `(?:until|through)(?:\\sand\\s(?:including|until)|\\s\\(and\\sincluding\\))?|(?:up\\s)?to\\sand\\sincluding|end:|end\\sdate:?|(?:extended|extends?|extending)\\s(?:to|until|through)|(?:in\\sno\\sevent|but\\snot)\\slater\\sthan|${definedEnd})\\s{0,3}(?:${timeOfDay})?(?:on\\s|as\\sof\\s)?(?:the\\s)?` +
     "(?:(?:later|earlier)\\sof\\s(?:\\([a-z1]{1,3}\\)\\s{0,2})?)?$",
   "i"
 )
@@ -33,6 +33,11 @@ const rangeEnd = new RegExp(
   "i"
 )
 
+/** "shall terminate June 1, 2000 (herein \"Term\")": the period that ends (or, further on, begins) at the date is named the term. */
+const namedTerm = String.raw`\((?:herein(?:after)?\s(?:called\s|referred\sto\sas\s)?)?(?:the\s)?["“](?:Initial\s)?Term["”]\)`
+const namedTheTerm = new RegExp(`^\\s{0,3}${namedTerm}`)
+const termNamedFurtherOn = new RegExp(`^[^.;()]{0,100}${namedTerm}`)
+
 /** "(the \"Effective Date\")", ", hereinafter called the Effective Date": the date just read is named the start. */
 const namedTheStart =
   /^(?:\s{0,2}\((?:the\s|this\s)?["“](?:Effective|Commencement)\sDate["”]\)|,?\s{1,3}(?:hereinafter|hereafter)\s(?:called|referred\sto\sas)\s(?:the\s)?["“]?(?:Effective|Commencement)\sDate\b)/
@@ -42,8 +47,14 @@ const effectiveAtTime = /(?:Effective|Commencement)\sDate["”]?\s(?:means|shall
  * "\"Effective Date\" means the Closing Date", "… means the date that the Initial Closing occurs", "… means the first business day following
  * the date on which the last of the conditions … has been satisfied": a start no date in the words fixes.
  */
-const effectiveOnAnEvent =
-  /["“]Effective\sDate["”]\s(?:shall\s)?means?\s[^.;]{0,120}?\b(?:[Cc]losing|occur\w*|approv\w*|consummat\w*|satisf\w*|receipt|completion|launch\w*|conditions?)\b/
+const effectiveOnAnEvent = new RegExp(
+  String
+    .raw`["“]Effective\sDate["”]\s(?:shall\s)?means?\s[^.;]{0,120}?\b(?:[Cc]losing|occur\w*|approv\w*|consummat\w*|satisf\w*|receipt|completion|launch\w*|conditions?)\b|` +
+    // "commence on the next business day after the later of (i) the date hereof, or (ii) the date Agent has confirmed … (the \"Effective
+    // Date\")", "effective as of that date (the \"Effective Date\") the Site becomes fully operational": a start on an event, however worded.
+    String.raw`\b(?:later|earlier)\sof\b(?![^.;]{0,80}\bsign)[^.;]{0,200}?\(the\s["“]Effective\sDate["”]\)|` +
+    String.raw`\b(?:effective|commenc\w{0,4})\s(?:as\sof|on|upon)\s(?:that|the)\s(?:date|day)\s\(the\s["“]Effective\sDate["”]\)\s(?:the|on\swhich|when|that)\b`
+)
 /** "effective as of the date first written above", "effective upon its execution", "commencing on the date of signature": the start is the agreement's date. */
 const signingStart = new RegExp(
   String.raw`\b(?:effective|commenc\w{0,4}|takes?\seffect|(?:enter|come)s?\sinto\sforce)\s(?:as\sof\s|on\s|upon\s|from\s)?(?:the\s)?` +
@@ -51,6 +62,14 @@ const signingStart = new RegExp(
     String.raw`date\s(?:of\s(?:its\s)?(?:execution|signing|signature)|on\swhich\s(?:it\s)?(?:has\sbeen|is)\s(?:signed|executed)))`,
   "i"
 )
+/**
+ * "The Term shall commence on the date of this Agreement": the term's start is the agreement's date. Read only where the contract or its
+ * term is what starts ("the Standstill Period commencing on the date of this Agreement" is another period), after a preposition ("the
+ * effective date of this Agreement" is only a name).
+ */
+const startsOnThisAgreementsDate = /\b(?:commenc\w{0,4}|begin\w{0,4}|start\w{0,3})\s(?:as\sof|on|upon|from)\s(?:the\s)?(date)\sof\sthis\sAgreement\b/gi
+const termStartsOnThisAgreementsDate = (blocks: ReadonlyArray<Block>): boolean =>
+  scan(blocks, startsOnThisAgreementsDate, 0, blocks.length, 1).some((hit) => endsTheContract(sentenceBefore(blocks, hit)))
 
 /** "EFFECTIVE DATE" on a cover page's line, and "JUNE 1, 1998" alone on the next: the label names the date below it. */
 const coverLabel = /^(?:effective|commencement)\sdate\s?:?$/i
@@ -72,7 +91,7 @@ export const findDates = (blocks: ReadonlyArray<Block>) => {
     const lead = before(blocks, hit, 40)
     // "beginning January 1, 2001" of a fee, "the second commences on", "fiscal year beginning": a start that is not the contract's.
     const contracts = !/(?:commenc|start|begin)\w{0,4}(?:\s(?:on|upon))?\s{0,3}$/i.test(lead) ||
-      (endsTheContract(sentenceBefore(blocks, hit)) &&
+      ((endsTheContract(sentenceBefore(blocks, hit)) || termNamedFurtherOn.test(after(blocks, hit, 160))) &&
         !/(?:year|quarter|month|period|installments?)\s(?:(?:which|that)\s)?(?:begin\w{0,4}|commenc\w{0,4}|start\w{0,3})\s{0,3}(?:on\s)?$/i.test(lead))
     // "a Selling Agreement, effective as of", "may terminate this Agreement, effective as of": another agreement's start, or an end.
     // A recital ("WHEREAS, … signed a Memorandum of Understanding … effective from 16th June 1999") tells of another agreement's start.
@@ -87,7 +106,7 @@ export const findDates = (blocks: ReadonlyArray<Block>) => {
   const tied = /effective/i.test(preambleText) || /["“]Effective Date["”]/.test(whole) ||
     /Effective Date (?:of this Agreement )?(?:shall be|means|is)\b/.test(whole) || /\beffective date hereof\b/i.test(whole) ||
     // "shall become effective on the signing date", "commencing on the date of execution": the start is the signing.
-    signingStart.test(whole)
+    signingStart.test(whole) || termStartsOnThisAgreementsDate(blocks)
   const lastSigned = lastSignatureStart.test(whole) ? lastSignatureDate(blocks, all) : undefined
   const effective = explicit ?? lastSigned ?? (tied && !effectiveOnAnEvent.test(whole) ? agreement : undefined)
   // An end date written beats a length; either beats "until terminated" (findPerpetual), which a stated length contradicts.
@@ -102,7 +121,7 @@ export const findDates = (blocks: ReadonlyArray<Block>) => {
       rangeEnd.test(before(blocks, hit, 50))
     // "Expiration Date" means …: the defined term says whose end it is.
     const defined = new RegExp(`${definedEnd}\\s{0,3}$`, "i").test(lead)
-    return cued && (endsTheContract(sentence) || defined) && !notThisTerm.test(thisTermPart(sentence))
+    return cued && (endsTheContract(sentence) || defined || namedTheTerm.test(after(blocks, hit, 60))) && !notThisTerm.test(thisTermPart(sentence))
   })
   // An amendment names the old end and then the new: "which would otherwise expire on …, is hereby extended until …".
   const expiration = ends.find((hit) => /\bhereby\s(?:extended|amended|changed)\b[^.;]{0,40}$/i.test(before(blocks, hit, 80))) ?? ends[0] ??

@@ -43,7 +43,8 @@ export const findPerpetual = (blocks: ReadonlyArray<Block>): Hit | undefined =>
     const ownSentence = sentence.replace(partiesDuties, "")
     return /\bterm\b|continue|remain|effective|in\sforce|valid|\b(?:shall\sbe|is|has|have)\s$/i.test(sentence) && aboutTheContract.test(sentence) &&
       endsTheContract(ownSentence) &&
-      !/confiden|surviv|obligation|licen[cs]e\sto/i.test(ownSentence) &&
+      // "The term of the license for the Content … shall be perpetual": the license's term, not the contract's.
+      !/confiden|surviv|obligation|licen[cs]e\sto|\bterm\sof\s(?:the|any|each|such)\s(?:[\w-]{1,20}\s)?licen[cs]e\b/i.test(ownSentence) &&
       // "which shall automatically renew from year-to-year thereafter unless terminated": the renewals, not an open end.
       !(/^unless\b/i.test(blocks[hit.block].text.slice(hit.start, hit.end)) && /\brenew/i.test(sentence)) &&
       !(/^perpetual$/i.test(blocks[hit.block].text.slice(hit.start, hit.end)) && perpetualGrant.test(after(blocks, hit, 80)))

@@ -27,20 +27,22 @@ export const findPeriodEnd = (blocks: ReadonlyArray<Block>): Hit | undefined =>
       (!contractYear || blocks.some((block) => contractYearFromStart.test(block.text)))
   })
 
+/** "twelve (12) full calendar months": whole months, a word the shared duration does not take. */
+const fullPeriods = String.raw`(?:[a-z]{3,9}\s)?\(\d{1,3}\)\sfull\s(?:calendar\s)?(?:years|months)\b|\b\d{1,3}\sfull\s(?:calendar\s)?(?:years|months)\b`
 /**
  * How long the contract runs when no end date is written: "continue in effect for a period of Three (3) years",
  * "The initial term of this Agreement shall be five (5) years from the Effective Date", "remain valid for 1 year".
  * The value is the length as written; its `normalized` reading counts it from the start date.
  */
-const termLength = new RegExp(duration, "gi")
-/** The words that lead to the contract's own length: the term, or the agreement continuing, then "is", "be", "for", "of" or "in". */
+const termLength = new RegExp(`${duration}|${fullPeriods}`, "gi")
+/** The words that lead to the contract's own length: the term (not a "long term" plan), or the agreement continuing, then "is", "be", "for", "of" or "in". */
 const termLead =
-  /\b(?:term|duration|agreement|engagement|effect|force|valid)\b[^.;]{0,80}\b(?:be|is|of|for|in|expire|expires|expiring|end|ends|ending|terminate|terminates|until)\s(?:a\s(?:total\s)?(?:period\sof\s)?|an?\sinitial\s(?:period|term)\sof\s|the\s(?:entire\s|full\s)?)?$|^\s{0,3}(?:initial\s)?term(?:\sof\s(?:this\s|the\s)?(?:agreement|contract))?\s?:\s{0,3}$/i
+  /(?:\b(?<!\b(?:long|short|near|mid)[\s-])term|\b(?:duration|agreement|engagement|effect(?:ive)?|force|valid))\b[^.;]{0,80}\b(?:be|is|of|for|in|expire|expires|expiring|end|ends|ending|terminate|terminates|until)\s(?:a\s(?:total\s)?(?:period\sof\s)?|an?\sinitial\s(?:period|term)\sof\s|the\s(?:entire\s|full\s)?)?$|^\s{0,3}(?:initial\s)?term(?:\sof\s(?:this\s|the\s)?(?:agreement|contract))?\s?:\s{0,3}$/i
 /** "ending on the date that is three (3) years after the Effective Date". */
 const dateThatIs = /\b(?:end|ends|ending|expire|expires|expiring|terminate|terminates|until)\s(?:on\s)?the\sdate\sthat\sis\s$/i
 /** Lengths of something else in the same sentence: renewals, notice, what survives the contract, payment. */
 const otherLength =
-  /renew|extended|extension|successive|additional|notice|surviv|during|thereafter|following|after\s|prior|confiden|compet|solicit|warrant|payment|invoice|records|insurance|royalt|licen[cs]e\sgranted|until(?!\s{1,3}$)|\b(?:has|have|had)\s(?:not\s)?been\b|maximum|minimum|at\sleast|more\sthan|less\sthan|excess|exceed/i
+  /renew|extended|extension|successive|additional|notice|surviv|during|\bwithin\b|thereafter|following|after\s|prior|confiden|compet|solicit|warrant|payment|invoice|records|insurance|royalt|licen[cs]e\sgranted|until(?!\s{1,3}$)|\b(?:has|have|had)\s(?:not\s)?been\b|maximum|minimum|at\sleast|more\sthan|less\sthan|excess|exceed/i
 const lengthEnd =
   /^\s?(?:'s?\s)?(?:(?:after|following)(?!\s(?:the\s)?(?:date\sof\s|date\shereof|Effective\sDate|Commencement\sDate|signing|signature|execution))|prior|before|thereafter(?!\s?\()|notice|written|of\s(?:written\s|prior\s)?notice|from\s(?:the\s)?(?:date\sof\s)?(?:termination|expiration|receipt|delivery)|from\s(?:the\s)?date\s(?:on\s)?which(?!\s(?:it|this\sAgreement)\s(?:is|has\sbeen)\s(?:signed|executed)))/i
 
@@ -78,17 +80,23 @@ const startsOnAnEvent =
 /** The block speaks of how long something runs; tested once a block, as a block may hold thousands of lengths. */
 const speaksOfTerm = /\bterm\b|in effect|in force|valid|continue|expir|duration|\blast|\brun\b/i
 
+/** "the 31 day of July, 2019": a day of a date, not a length. */
+const dayOfAMonth =
+  /^\s{0,3}of\s{1,8}(?:January|February|March|April|May|June|July|August|September|October|November|December|Jan|Feb|Mar|Apr|Jun|Jul|Aug|Sept?|Oct|Nov|Dec)\b/i
+/** "3. Term and Renewal  The term of this Agreement …": a section's heading run into its first sentence names no other length. */
+const heading = /^\s{0,3}(?:[A-Z][\w-]{0,20}\s{1,3}(?:(?:and|of|&)\s)?){1,5}(?=(?:The|This)\s)/
+
 const contractLength = (blocks: ReadonlyArray<Block>, hit: Hit, aboutTerms: ReadonlyArray<boolean>): boolean => {
   const text = blocks[hit.block].text
   const sentence = sentenceBefore(blocks, hit)
   const next = after(blocks, hit, 80)
-  if (describesNoun(blocks, hit)) return false
+  if (describesNoun(blocks, hit) || dayOfAMonth.test(next)) return false
   if (startsOnAnEvent.test(sentence) && lengthFrom.exec(next) === null && fromADate.exec(next) === null) return false
   if (endsAfterLength.test(sentence) && lengthFrom.exec(next) === null && !startsThenRuns(sentence, next)) return false
   return !/\*|renew|successive|additional|further|another|extension|business/i.test(text.slice(hit.start, hit.end)) &&
     aboutTerms[hit.block] === true && (termLead.test(sentence) || dateThatIs.test(sentence)) &&
     endsTheContract(sentence) &&
-    !otherLength.test(sentence.replace(dateThatIs, "")) &&
+    !otherLength.test(sentence.replace(heading, "").replace(dateThatIs, "")) &&
     (!lengthEnd.test(after(blocks, hit, 40)) || startsThenRuns(sentence, after(blocks, hit, 40))) &&
     (!fromAnEvent.test(after(blocks, hit, 40)) || fromADate.test(after(blocks, hit, 80)))
 }

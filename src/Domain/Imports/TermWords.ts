@@ -22,10 +22,10 @@ export const datePattern = new RegExp(
 )
 
 /**
- * A blank a form leaves for a day or month: "____", "[·]", "[●]". A run of underscores is read only where it ends, so a
+ * A blank a form leaves for a day or month: "____", "[·]", "[●]", "[___]". A run of underscores is read only where it ends, so a
  * line of half a million underscores is tried once a position, not twenty ways.
  */
-const blank = "(?:_{1,20}(?!_)|\\[[·●]\\])"
+const blank = "(?:_{1,20}(?!_)|\\[(?:[·●]|_{1,20})\\])"
 /**
  * A date a form leaves part blank, read only where the words of making lead to it ("made as of , 2013", "effective as of
  * June , 2010", "dated as of ___________, 2015", "this [·] day of [·], 2019", "Dated the ____ day of May, 2000"): the month
@@ -36,9 +36,9 @@ export const blankDatePattern = new RegExp(
   "gi"
 )
 
-/** "the date first written above", "the day and year first above written", "the date first set forth above": the date the preamble gives. */
+/** "the date first written above", "the day and year first above written", "the first date above written", "the date first listed above": the date the preamble gives. */
 export const firstWritten = String
-  .raw`(?:the\s)?(?:date|day)(?:\sand\syear)?\sfirst\s(?:(?:written|set\sforth|stated|shown)\sabove|above\s(?:written|set\sforth|stated|shown))`
+  .raw`(?:the\s)?(?:(?:date|day)(?:\sand\syear)?\sfirst|first\s(?:date|day))\s(?:(?:written|set\sforth|stated|shown|listed)\sabove|above\s(?:written|set\sforth|stated|shown|listed))`
 /** "the date of the last signature hereto", "the date on which it is signed by both parties": the agreement's date, as the signatures give it. */
 export const lastSigned = String
   .raw`(?:the\s)?date\s(?:of\s(?:the\s)?(?:last|final)\s(?:signature|execution)|on\swhich\s(?:it|this\sAgreement)\s(?:is|has\sbeen)\s(?:signed|executed))`
@@ -77,6 +77,10 @@ const isContract = (subject: string): boolean => {
 
 /** "\"Contract Period\" shall mean that period of time commencing …": a definition's subject is the name it defines. */
 const definition = /^\W{0,3}(?:[\d.]{1,6}\s)?["“]([^"”]{1,60})["”]\s(?:shall\s)?means?\b/i
+/** "… as follows: a) \"CONTRACT PERIOD\" means that period of time …": a lettered definition in a list, the last the sentence holds. */
+const listedDefinition = /\(?[a-z\d]{1,3}\)\s{1,3}["“]([^"”]{1,60})["”]\s(?:shall\s)?means?\b[^"“”]{0,300}$/i
+/** ", subject to the remaining terms of this Agreement,": an aside between a subject and its verb, whose words are neither. */
+const aside = /,\s(?:subject\sto|except\sas|save\sas)\s[^,;]{1,80},/gi
 
 /**
  * Whether what ends is the contract or its term: the subject of the nearest clause with a verb, its head noun without what follows
@@ -85,10 +89,10 @@ const definition = /^\W{0,3}(?:[\d.]{1,6}\s)?["“]([^"”]{1,60})["”]\s(?:sha
  * sentence with no subject to read ("TERM: November 01, 2014 to") is the contract's when it names the contract or its term.
  */
 export const endsTheContract = (sentence: string): boolean => {
-  const defined = definition.exec(sentence.trim())
+  const defined = definition.exec(sentence.trim()) ?? listedDefinition.exec(sentence)
   if (defined !== null) return contractName.test(defined[1]!.trim())
   // "in full force and effect" is one phrase, not two clauses.
-  const clauses = sentence.replace(/force\sand\seffect/gi, "force").split(/[,;:]|\b(?:that|and|or|unless|provided|which)\b/i)
+  const clauses = sentence.replace(/force\sand\seffect/gi, "force").replace(aside, " ").split(/[,;:]|\b(?:that|and|or|unless|provided|which)\b/i)
   for (let index = clauses.length - 1; index >= 0; index--) {
     const found = verb.exec(clauses[index])
     if (found === null) continue
