@@ -54,7 +54,7 @@ const lengthFrom = new RegExp(
 )
 /** "end on the first anniversary of the date of this Agreement": a length in years, and where it counts from. */
 const anniversary =
-  /\b(?:(?:first|second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth|\d{1,2}(?:st|nd|rd|th))(?:\s\(\d{1,2}\s?(?:st|nd|rd|th|s\st|n\sd|r\sd|t\sh)\))?(?:[\s-]year)?|(?:one|two|three|four|five|six|seven|eight|nine|ten|\d{1,2})(?:\s\(\d{1,2}\))?[\s-]year)\sanniversary\s(?:thereof|of\s(?:the\s)?(?:date\sof\s(?:this\sAgreement|(?:its\s)?execution)|date\shereof|(?:Effective|Commencement)\sDate))/gi
+  /\b(?:(?:first|second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth|eleventh|twelfth|fifteenth|twentieth|twenty-fifth|thirtieth|\d{1,2}(?:st|nd|rd|th))(?:\s\(\d{1,2}\s?(?:st|nd|rd|th|s\st|n\sd|r\sd|t\sh)\))?(?:[\s-]year)?|(?:one|two|three|four|five|six|seven|eight|nine|ten|\d{1,2})(?:\s\(\d{1,2}\))?[\s-]year)\sanniversary\s(?:thereof|of\s(?:the\s)?(?:date\sof\s(?:this\sAgreement|(?:its\s)?execution)|date\shereof|(?:Effective|Commencement)\sDate))/gi
 
 const dayBefore = String.raw`day\s(?:immediately\s)?(?:before|preceding|prior\sto)\s(?:the\s)?`
 /** "expire on the", "end on the date of the", "expire on the earlier of (i) the", "end on the day before the": an anniversary next ends the term. */

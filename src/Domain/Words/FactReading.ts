@@ -132,10 +132,12 @@ export const readDuration = (value: string): string | null => {
   const text = mend(value).replace(/[–—]/g, "-")
   // "the first anniversary of the date hereof" is a year on.
   // "the fifth (5th) year anniversary" and "the two-year anniversary" too.
-  const anniversary = /\b([a-z]{3,7}|\d{1,2}(?:st|nd|rd|th)?)(?: \(\d{1,2}(?:st|nd|rd|th)?\))?(?:[ -]year)? anniversary\b/.exec(text)
+  // "the twentieth (20th) anniversary": the figure in brackets says what a long ordinal means.
+  const anniversary = /\b([a-z]{3,12}|\d{1,2}(?:st|nd|rd|th)?)(?: \((\d{1,2})(?:st|nd|rd|th)?\))?(?:[ -]year)? anniversary\b/.exec(text)
   if (anniversary !== null) {
     const word = anniversary[1]!
-    const years = /^\d/.test(word) ? Number.parseInt(word, 10) : (ordinals.indexOf(word) + 1 || cardinals.indexOf(word) + 1)
+    const figure = anniversary[2] === undefined ? 0 : Number.parseInt(anniversary[2], 10)
+    const years = /^\d/.test(word) ? Number.parseInt(word, 10) : (dayWords.indexOf(word) + 1 || cardinals.indexOf(word) + 1 || figure)
     return years > 0 ? `P${years}Y` : null
   }
   const unit = unitPattern.exec(text)

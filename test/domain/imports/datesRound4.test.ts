@@ -74,7 +74,15 @@ describe("terms read", () => {
       [
         "10.1 Term. This Agreement shall commence on the Effective Date and shall continue for a period of twelve (12) full calendar months (\"Initial Term\").",
         "2019-03-01"
-      ]
+      ],
+      // dev2 wide-336.txt (a hotel operating agreement): an ordinal past "tenth", its figure in brackets.
+      [
+        "3.1 Term. This Agreement shall commence on the Effective Date and, unless terminated earlier pursuant to Section 3.2 or 3.3 of this Agreement, shall  continue until the twentieth (20th) anniversary of the Effective Date.",
+        "2038-03-01"
+      ],
+      ["3.1 Term. The Operator shall report on the twentieth (20th) anniversary of the opening of the Hotel.", null],
+      // A form's plural in brackets (dev2 wide-305.txt writes "five (5) year(s)").
+      ["2. Term. This Agreement shall commence on the Effective Date and shall continue for a period of three (3) year(s).", "2021-03-01"]
     ])
   })
 
