@@ -27,3 +27,22 @@ export const definedOpener = (text: string, opening: number): Found | null => {
   }
   return null
 }
+
+/** How far into the opening a party's name may stand when no "between" introduces it. */
+const openingReach = 600
+/** "("Inktomi")", "(the "Company")": the alias a party's name is defined by. */
+const aliasAfter = /^\s{0,3}\(\s{0,3}(?:the\s{1,3})?["“]/
+
+/**
+ * "… effective as of … (the "Effective Date") INKTOMI CORPORATION ("Inktomi"), a California
+ * corporation, …, and MICROSOFT CORPORATION": a preamble that leaves out its "between" still
+ * names the first party right after a defined term, with a company form and an alias of its own.
+ */
+export const aliasedAfterTerm = (text: string, opening: number): Found | null => {
+  const window = text.slice(opening, opening + openingReach)
+  for (const match of window.matchAll(/[)”"]\s{1,3}(?=[A-Z])/g)) {
+    const named = entityAt(text, opening + match.index + match[0].length)
+    if (named !== null && named.suffix && aliasAfter.test(text.slice(named.end, named.end + 20))) return named
+  }
+  return null
+}

@@ -43,6 +43,9 @@ interface Word {
   readonly end: number
 }
 
+/** "January 22, 2020 (Date) ABP TRUST /s/ …": the caption a form prints under a blank, never a word of a name. */
+const formCaption = /^\((?:Date|Signature|Name|Title|Name\/Title)\)$/
+
 const maxRunWords = 32
 const bare = (word: string): string => word.replace(/[,;]+$/, "")
 
@@ -53,7 +56,8 @@ const trailingRun = (words: ReadonlyArray<Word>): ReadonlyArray<Word> => {
     while (first > 0 && words.length - first < maxRunWords && fits(words[first - 1].word)) first--
     return words.slice(first)
   }
-  const inName = (word: string) => mixedWord.test(word) && /\p{L}/u.test(word) && !signerRole.test(word.replace(/[.,]+$/, "").split("-")[0])
+  const inName = (word: string) =>
+    mixedWord.test(word) && /\p{L}/u.test(word) && !signerRole.test(word.replace(/[.,]+$/, "").split("-")[0]) && !formCaption.test(word)
   const caps = runOf((word) => capsWord.test(word))
   // "Yorkville Advisors Global II, LLC": capitals that end a mixed-case name are no name of their own.
   const before = words[words.length - caps.length - 1]

@@ -2,14 +2,15 @@ import type { Block, Hit } from "./FactScan.js"
 import { joinBlocks } from "./FactScan.js"
 import type { Found } from "./PartyName.js"
 import { entityAt, sameParty } from "./PartyName.js"
-import { placeAfter } from "./PartyWords.js"
+import { nextOfList, representedBy } from "./PartyList.js"
 import { labelledParties } from "./LabelledParties.js"
 import { maxParties } from "./Parsed.js"
 import { addresseeOf, letterAnchor } from "./LetterParties.js"
 import { coverLine } from "./CoverLine.js"
-import { definedOpener } from "./DefinedOpener.js"
+import { aliasedAfterTerm, definedOpener } from "./DefinedOpener.js"
 import { signatureParties } from "./SignatureParties.js"
 import { jointFilingParties } from "./JointFilingParties.js"
+import { relationTo } from "./PartyMerge.js"
 
 /**
  * Party names from a contract's opening words: "by and between A, a Delaware corporation
@@ -23,25 +24,23 @@ import { jointFilingParties } from "./JointFilingParties.js"
 export type { Found } from "./PartyName.js"
 export { entityAt } from "./PartyName.js"
 
-/** Paren depth at `at`, counted from `from`: a party's "and" is never inside its description's parentheses. */
-const depthAt = (text: string, from: number, at: number): number => {
-  let depth = 0
-  for (let index = from; index < at; index++) {
-    if (text[index] === "(") depth++
-    else if (text[index] === ")") depth = Math.max(0, depth - 1)
-  }
-  return depth
+/** "entered into by FASC in its capacity as …" after "(… "FASC")": a short name the text defined earlier, not where a party is named. */
+const definedEarlier = (text: string, found: Found): boolean => {
+  const before = text.slice(0, found.start)
+  // "by and among PSS, PSS Merger Corp. and GSMS": a list that opens on a defined short name is read as one name, and is no preamble's.
+  const name = text.slice(found.start, found.end)
+  return [name, name.split(",")[0]].some((words) => before.includes(`"${words}"`) || before.includes(`“${words}”`))
 }
 
-/** A party's description follows its name: ", a Delaware corporation", "(the …)", "having", "of 90 High Street", ", whose address is". */
-const describedAfter = (text: string, end: number): boolean =>
-  /^\s{0,3}(?:,\s{0,3}an?\s|\(|,?\s{0,3}\(|,?\s{0,3}(?:hereinafter|herein|having|with|of\s{1,3}\d)|,\s{0,3}(?:whose|residing|resident|domiciled|located|born|acting|represented))/
-    .test(text.slice(end, end + 40)) || placeAfter.test(text.slice(end, end + 60))
+/** "("CCGI")", "(the "Company")": the alias a party's name is defined by. */
+const aliasAfter = /^\s{0,3}\(\s{0,3}(?:the\s)?["“]/
 
 /** The words that introduce the party list, the preamble's own ("by and between", "entered into by") before a title's bare "between". */
 const listAnchors: ReadonlyArray<RegExp> = [
   /\bby\s{1,3}and\s{1,3}(?:between|among|amongst)\b\s{0,3}[:,]?(?:\s{0,3}the\s{1,3}following\s{1,3}(?:parties|persons|entities)\s{0,3}:?)?/gi,
   /\b(?:entered\s{1,3}into|made|executed)\b[^.;()"“]{0,60}?\bby\b\s{0,3}[:,]?/gi,
+  // An English deed's heading over its numbered parties: "PARTIES (1) Theravance Biopharma UK Limited … and (2) Brett Haumann".
+  /\b(?:PARTIES|Parties)\s{0,3}:?\s{0,3}(?=\(1\)\s|1[.)]\s)/g,
   /\b(?:between|among|amongst)\b\s{0,3}[:,]?/gi,
   // A heading letter-spaced as older filings print it: "B E T W E E N:".
   /\bB\s{1,3}E\s{1,3}T\s{1,3}W\s{1,3}E\s{1,3}E\s{1,3}N\b\s{0,3}:?/g,
@@ -52,87 +51,52 @@ const listAnchors: ReadonlyArray<RegExp> = [
 /** A party left out of the text: "[ * * * ]", "[***]", "[-1]", a blank "________". */
 const placeholder = /^\s{0,3}(?:\(\d\)\s{0,3})?(?:\[[^\]\n]{0,12}\]|_{3,})/
 
-const firstOfList = (text: string, opening: number): Found | null => {
+/** Where the recitals start: an anchor after it names another agreement's parties ("pursuant to the Separation Agreement by and between …"). */
+const recitals = /\b(?:WHEREAS|Whereas|WITNESSETH|RECITALS)\b/
+
+/** The first party after an anchor written before `limit`, in the anchors' order; null when none. */
+const anchoredFirst = (text: string, defined: Found | null, limit: number): { found: Found | null; sawDefined: boolean } => {
   let triedBlank = false
-  const defined = definedOpener(text, opening)
+  let sawDefined = false
   for (const anchor of listAnchors) {
     anchor.lastIndex = 0
-    for (let match = anchor.exec(text); match !== null; match = anchor.exec(text)) {
+    for (let match = anchor.exec(text); match !== null && match.index < limit; match = anchor.exec(text)) {
       // A "between" after the defined opener is a later clause's ("Agreement … between the Ministry of Oil and Gas …").
-      if (defined !== null && defined.start < match.index) return defined
+      if (defined !== null && defined.start < match.index) return { found: defined, sawDefined }
       const at = match.index + match[0].length
       const found = entityAt(text, at)
-      if (found !== null) return coverLine(text, at, found, "after")
+      // "among the Joint Venturers as follows": a name the text defined earlier is no party named here.
+      if (found !== null && !definedEarlier(text, found)) return { found: coverLine(text, at, found, "after"), sawDefined }
+      if (found !== null) sawDefined = true
       // "by and between [ * * * ] (the "Provider"), and TELCOSTAR PTE, LTD.": a redacted or blank first party; the list goes on.
-      const blank = triedBlank ? null : placeholder.exec(text.slice(at, at + 60))
+      const blank = triedBlank || found !== null ? null : placeholder.exec(text.slice(at, at + 60))
       if (blank === null) continue
       // Tried once only, so a text of many blanks stays linear.
       triedBlank = true
       const after = nextOfList(text, at + blank[0].length, 1)
-      if (after !== null) return after
+      if (after !== null) return { found: after, sawDefined }
     }
   }
+  return { found: null, sawDefined }
+}
+
+const firstOfList = (text: string, opening: number): Found | null => {
+  const defined = definedOpener(text, opening)
+  const recital = recitals.exec(text.slice(opening))
+  const beforeRecitals = recital === null ? null : anchoredFirst(text, defined, opening + recital.index)
+  const anchored = beforeRecitals !== null && beforeRecitals.found !== null ? beforeRecitals : anchoredFirst(text, defined, text.length)
+  if (anchored.found !== null) return anchored.found
   // Without an anchor, the preamble opens on the first party's name ("Mutual Insurance … and Stratton … agree as follows");
-  // a company's suffix tells it from a heading ("Datec Contact Details").
+  // a company's suffix tells it from a heading ("Datec Contact Details"). Where an anchor led only to a name defined
+  // earlier ("entered into by AGENT"), the opening name must define its own alias to be a party ("CCGI, Inc. ("CCGI") and …").
   const opened = entityAt(text, opening)
-  if (opened !== null && opened.suffix) return opened
+  if (opened !== null && opened.suffix && (!anchored.sawDefined || aliasAfter.test(text.slice(opened.end, opened.end + 20)))) return opened
   // "THIS AGREEMENT made … 1995.\nPUROLATOR COURIER LTD. ("Purolator") - and - …": a later line opens on a described company.
   for (let line = text.indexOf("\n", opening); line !== -1; line = text.indexOf("\n", line + 1)) {
     const named = entityAt(text, line + 1)
-    if (named !== null && named.suffix && named.start <= line + 4 && /^\s{0,3}\(\s{0,3}(?:the\s)?["“]/.test(text.slice(named.end, named.end + 20))) return named
+    if (named !== null && named.suffix && named.start <= line + 4 && aliasAfter.test(text.slice(named.end, named.end + 20))) return named
   }
-  return defined
-}
-
-/**
- * The next party after `cursor`: after "and", "AND:", or a comma that closes the previous party's
- * description; or the person an endorsement's lender furnishes ("Marine MP, LLC, for services of
- * Arnold Schwarzenegger"), a party of their own.
- */
-const nextOfList = (text: string, cursor: number, count: number): Found | null => {
-  const window = text.slice(cursor, cursor + (count === 1 ? 700 : 400))
-  // The list ends with the preamble's sentence: a full stop after a word, a blank or an alias, not an "Inc.".
-  // "… as an amendment to that certain Joint Venture Agreement … by and among Autoliv ASP, Inc.": another agreement's parties.
-  const stop =
-    /\b(?:WHEREAS|Whereas|RECITALS|WITNESSETH|agree as follows|hereby agree|NOW,? THEREFORE|that certain)\b|(?:_|\b[a-z]{2,}|[)"”])\.(?:\s{0,3}\n|\s{1,3}(?:This|These|The|Each|In|It)\s)/
-      .exec(window)
-  const scope = stop === null ? window : window.slice(0, stop.index)
-  const joiner =
-    /(?:^\s{0,2},|^(?=\s{0,3}\n)|\bas\s{1,3}(?:[A-Z][A-Za-z]{1,20}\s{0,3}){1,4},?(?=\s{0,3}\n)|\btogether\s{1,3}with|\b(?:for\s{1,8}(?:the\s{1,8})?services\s{1,8}of|furnishing\s{1,8}the\s{1,8}services\s{1,8}of)|\b(?:and|AND)\s{1,3}its\s{1,3}[A-Z][a-z]{2,20},|\b(?:and|AND|And)\b:?|[)”"],|;|\b(?:corporation|company|partnership|association|bank|trust),|\bagent\s{1,3}for|\bon\s{1,3}behalf\s{1,3}of)\s{1,5}/g
-  for (let match = joiner.exec(scope); match !== null; match = joiner.exec(scope)) {
-    const at = cursor + match.index + match[0].length
-    if (depthAt(text, cursor, at) > 0) continue
-    const named = entityAt(text, at)
-    if (named === null) continue
-    const candidate = coverLine(text, at, representedBy(text, named), "before")
-    const name = text.slice(candidate.start, candidate.end)
-    const described = describedAfter(text, candidate.end)
-    const strong = candidate.suffix || (name === name.toUpperCase() && /[A-Z]{3}/.test(name) && described)
-    // "Securities and Exchange Commission": an "and" between two capitalised words joins one name, not two parties.
-    const insideName = /[A-Z][A-Za-z]{0,30}\s{1,3}(?:and|AND|And)\s{1,5}$/.test(text.slice(Math.max(cursor, at - 40), at))
-    // Right after the previous name, a comma lists another company ("Alpha Corp., Beta Corp. and …") or starts a place ("Acme Inc., New York, New York").
-    const listComma = match.index === 0
-    // "between Acme Inc. and John Smith.": the second name right after the first needs no description.
-    const pair = count === 1 && /^\s{0,3}(?:and|AND|And)\s/.test(window.slice(0, match.index + match[0].length)) && !insideName
-    // "AND:" on a cover page lists the next party as "(2)" does.
-    const listed = candidate.listed === true || /:\s{0,5}$/.test(match[0])
-    // A cover page lists one party a line ("among\nAizu Fujitsu Semiconductor Limited\nFujitsu Semiconductor Limited"): the name fills its line.
-    const ownLine = /^\s{0,3}\n/.test(match[0])
-    if (ownLine && !/^\s{0,3}(?:,\s{0,3}as\s[^\n]{0,60})?(?:\s(?:and|AND))?\s{0,3}(?:\n|$)/.test(text.slice(candidate.end, candidate.end + 80))) continue
-    if (candidate.suffix || (!listComma && (strong || pair || listed || (described && !insideName)))) return candidate
-  }
-  return null
-}
-
-/**
- * "Natalija Tunevic, director of FreeCook (hereinafter referred to as "Client")": the person signs
- * for the company, which is the party.
- */
-const representedBy = (text: string, found: Found): Found => {
-  const role = /^,\s{0,3}(?:the\s)?(?:director|president|owner|chief\sexecutive\sofficer|CEO|managing\sdirector|general\spartner|manager|member)\s(?:of|at)\s/i
-    .exec(text.slice(found.end, found.end + 60))
-  if (role === null) return found
-  return entityAt(text, found.end + role[0].length, { single: true }) ?? found
+  return defined ?? aliasedAfterTerm(text, opening)
 }
 
 /** "ENTERTAINMENT CORPORATION" of "THE HENRY FILM AND ENTERTAINMENT CORPORATION": the words after a name's inner "and". */
@@ -141,19 +105,12 @@ const tailAfterAnd = (known: string, name: string): boolean => {
   return /\s(?:and|&)\s/i.test(known) && (spaced(known).endsWith(` and ${spaced(name)}`) || spaced(known).endsWith(` & ${spaced(name)}`))
 }
 
-/** "entered into by FASC in its capacity as …" after "(… "FASC")": a short name the text defined earlier, not where a party is named. */
-const definedEarlier = (text: string, found: Found): boolean => {
-  const name = text.slice(found.start, found.end)
-  const before = text.slice(0, found.start)
-  return before.includes(`"${name}"`) || before.includes(`“${name}”`)
-}
-
 /** The parties, in the order the preamble names them. */
 export const findParties = (text: string, opening = 0): ReadonlyArray<Found> => {
   const labelled = labelledParties(text)
   if (labelled.length >= 2) return labelled
   const first = firstOfList(text, opening)
-  if (first === null || definedEarlier(text, first)) return []
+  if (first === null) return []
   const parties: Array<Found> = [representedBy(text, first)]
   for (let next = nextOfList(text, first.end, 1); next !== null && parties.length < maxParties; next = nextOfList(text, next.end, parties.length)) {
     // "THE HENRY FILM AND ENTERTAINMENT CORPORATION": the tail after a name's inner "and" is no second party.
@@ -211,23 +168,32 @@ export const findPartyHits = (blocks: ReadonlyArray<Block>, opening: number): Re
   const hits: Array<Hit> = []
   const seen = new Set<string>()
   const names: Array<string> = []
-  const add = (hit: Hit) => {
+  const add = (hit: Hit, signed = false) => {
     const name = blocks[hit.block].text.slice(hit.start, hit.end)
     const key = sameParty(name)
-    if (key.length === 0 || seen.has(key) || names.some((known) => tailAfterAnd(known, name)) || hits.length >= maxParties) return
+    if (key.length === 0 || seen.has(key) || names.some((known) => tailAfterAnd(known, name))) return
     seen.add(key)
+    const relations = names.map((known) => relationTo(known, name))
+    const suffixed = relations.indexOf("suffixed")
+    if (suffixed !== -1) {
+      // The same party, now written with its company form: the fuller name stands in its place.
+      names[suffixed] = name
+      hits[suffixed] = hit
+      return
+    }
+    if ((signed && relations.includes("extended")) || hits.length >= maxParties) return
     names.push(name)
     hits.push(hit)
   }
   // A joint filing agreement names its parties only where they sign.
-  jointFilingParties(blocks).forEach(add)
+  jointFilingParties(blocks).forEach((hit) => add(hit))
   if (hits.length > 0) return hits
   const opened = partiesInBlocks(blocks, 0, preamble)
-  opened.hits.forEach(add)
+  opened.hits.forEach((hit) => add(hit))
   if (hits.length === 0) {
     const deep = blocks.slice(preamble, maxDeepBlocks).findIndex((block) => deepOpener.test(block.text))
-    if (deep !== -1) partiesInBlocks(blocks, preamble + deep, partyPreambleEnd(blocks, preamble + deep + 1)).hits.forEach(add)
+    if (deep !== -1) partiesInBlocks(blocks, preamble + deep, partyPreambleEnd(blocks, preamble + deep + 1)).hits.forEach((hit) => add(hit))
   }
-  if (hits.length < 2 || pointsToSignatures.test(opened.text)) { for (const hit of signatureParties(blocks, preamble)) add(hit) }
+  if (hits.length < 2 || pointsToSignatures.test(opened.text)) { for (const hit of signatureParties(blocks, preamble)) add(hit, true) }
   return hits
 }

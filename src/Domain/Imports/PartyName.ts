@@ -1,5 +1,5 @@
 import { corporateSuffix } from "./Patterns.js"
-import { onlyForms, placeAfter, tradeAnd } from "./PartyWords.js"
+import { onlyForms, placeAfter, tradeAnd, usStateNames } from "./PartyWords.js"
 
 /**
  * One party's name, read token by token from where a preamble, a "Party A:" label or a signature
@@ -58,8 +58,15 @@ const notAName =
 /** "3900A 31st Street North": an address read where a name was expected. */
 const streetAddress = /^\d\S*\s.*\b(?:Street|St\.|Avenue|Ave\.?|Road|Rd\.|Boulevard|Blvd\.?|Drive|Lane|Highway|Suite|Floor)\b/
 
+/**
+ * A street number with its street word within a few words ("123 Main Street", "320 NEVADA STREET", "1565N. Central Expressway"),
+ * a European street before its number and postcode ("LANDDROSTLAAN 51 7327 GM APELDOORN"), or a post box.
+ */
+const addressAhead =
+  /^(?:\d{1,6}[A-Z]?\.?,?\s{1,3}(?:[A-Za-z.'-]{1,20}\s{1,3}){0,3}(?:Street|STREET|St\.|ST\.|Avenue|AVENUE|Ave\.?|AVE\.?|Road|ROAD|Rd\.|RD\.|Boulevard|BOULEVARD|Blvd\.?|BLVD\.?|Drive|DRIVE|Lane|LANE|Highway|HIGHWAY|Parkway|PARKWAY|Expressway|Plaza|PLAZA|Place|PLACE|Court|COURT|Circle|CIRCLE|Suite|SUITE|Floor|FLOOR)\b|[A-Za-zÀ-ÿ-]{3,30}\s{1,3}\d{1,4}[a-z]?,?\s{1,3}\d{4,5}\b|P\.\s?O\.\s{0,3}Box\b|PO\s{1,3}Box\b|Post\s{1,3}Office\s{1,3}Box\b)/
 /** Company forms beyond the shared list, found in company names the world over ("Wells Fargo Bank, N.A.", "Acme Ltda."). */
-const moreSuffixes = /^(?:inc|N\.A|P\.C|PLLC|P\.L\.L\.C|P\.A|LLLP|L\.L\.L\.P|Ltda|LTDA|KG|KGaA|AB|A\/S|ASA|Oy|OY|Bhd|BHD|S\.A\.S|SAS|S\.L|K\.K|S\.p\.A)\.?,?$/
+const moreSuffixes =
+  /^(?:inc|N\.A|P\.C|PLLC|P\.L\.L\.C|P\.A|LLLP|L\.L\.L\.P|Ltda|LTDA|KG|KGaA|AB|A\/S|ASA|Oy|OY|Bhd|BHD|S\.A\.S|SAS|S\.L|K\.K|S\.p\.A|GMBH|SARL|S\.A\.R\.L|Tbk|TBK|Berhad|BERHAD)\.?,?$/
 
 /** Company forms written without a full stop of their own ("Beta LLC."): the stop ends the sentence. */
 const undottedForm = /^(?:LLC|LLP|LP|PLC|plc|AG|GmbH|SA|SRL|PLLC|LLLP|KG|AB|ASA|SAS|NV|BV)\.$/
@@ -99,8 +106,7 @@ const lowerBrand = /^[a-z][a-z0-9]*(?:[-.][a-z0-9]+)+$/
 const domainName = /^[A-Za-z][A-Za-z0-9-]*\.(?:com|net|org)$/
 
 /** A US state after a name's comma: the party's seat, written into the preamble, not its name. */
-const usState =
-  /^(?:Alabama|Alaska|Arizona|Arkansas|California|Colorado|Connecticut|Delaware|Florida|Georgia|Hawaii|Idaho|Illinois|Indiana|Iowa|Kansas|Kentucky|Louisiana|Maine|Maryland|Massachusetts|Michigan|Minnesota|Mississippi|Missouri|Montana|Nebraska|Nevada|New\s(?:Hampshire|Jersey|Mexico|York)|North\s(?:Carolina|Dakota)|Ohio|Oklahoma|Oregon|Pennsylvania|Rhode\sIsland|South\s(?:Carolina|Dakota)|Tennessee|Texas|Utah|Vermont|Virginia|Washington|West\sVirginia|Wisconsin|Wyoming)\b[,.;:)]?(?:\s|$)/
+const usState = new RegExp(`^(?:${usStateNames})\\b[,.;:)]?(?:\\s|$)`)
 
 /** The words after a name's dash, capitalised, single-spaced, and followed by the alias in brackets. */
 const dashTail = /^[-–] ((?:[A-Z][A-Za-z&.'-]{0,30} ){0,4}[A-Z][A-Za-z&.'-]{0,30}) {0,3}\(/
@@ -145,6 +151,8 @@ export const entityAt = (text: string, from: number, options: NameOptions = {}):
       continue
     }
     if (/^[("“”'‘]/.test(word) || core.length === 0) break
+    // "JOHN SMITH 123 MAIN STREET", "ACME MEDIA P.O. Box 12": the address written after a name, on its line.
+    if (index > first && addressAhead.test(text.slice(words[index].start, words[index].start + 60))) break
     const lower = core.toLowerCase()
     const inNameAnd = options.wholeLine === true && lower === "and" && index > first && !/[,;:]$/.test(words[index - 1].word)
     const theAfterOf = index > first && lower === "the" && /^of$/i.test(words[index - 1].word)
@@ -178,11 +186,15 @@ export const entityAt = (text: string, from: number, options: NameOptions = {}):
       if (/;|:$/.test(word)) break
       // "City of Fort Stockton, Texas": the place after the comma is where the party is, not its name.
       if (!nextIsSuffix && usState.test(text.slice(next.start, next.start + 20))) break
+      // "Mr. Zheng Qing, Mr. Gu Xianwin": a courtesy title after the comma starts the next person.
+      if (/^(?:Mr|Mrs|Ms|Miss|Dr)\.?$/.test(nextCore)) break
       // "Prolong Super Lubricants, Anaheim, Calif.": so is a city with its state abbreviated.
       if (placeAfter.test(text.slice(words[index].end - 1, words[index].end + 60))) break
       if (!(nextIsSuffix || (!suffix && capitalised(nextCore) && !/^(?:A|An)$/.test(nextCore) && !stopWords.has(nextCore.toLowerCase())))) break
     }
-    if (isSuffix && !nextIsSuffix && !(/^of$/i.test(nextCore) && placeOfName(text, next.start))) break
+    // "CREMER OLEO GmbH & Co KG": the German limited partnership's form runs on past its general partner's.
+    const limitedPartnership = /^GmbH$/.test(core) && /^&\s{1,3}Co\.?\s{1,3}(?:KG|KGaA|OHG)\b/.test(text.slice(next.start, next.start + 20))
+    if (isSuffix && !nextIsSuffix && !limitedPartnership && !(/^of$/i.test(nextCore) && placeOfName(text, next.start))) break
   }
   while (last >= first && joiners.has(bare(words[last].word).toLowerCase()) && !tradingAs.test(words[last].word)) last--
   if (last < first) return null
@@ -196,8 +208,11 @@ export const entityAt = (text: string, from: number, options: NameOptions = {}):
   const name = text.slice(start, end)
   const letters = name.replace(/[^A-Za-z]/g, "")
   const wordCount = last - first + 1
-  if (letters.length < 2 || notAName.test(name) || streetAddress.test(name) || onlyForms(words.slice(first, last + 1))) return null
+  // "PRIMEEVERG\'CORPORATION": a scan's garbled letters make no name a person could check.
+  if (letters.length < 2 || notAName.test(name) || streetAddress.test(name) || /[\\{}<>|~^]/.test(name) || onlyForms(words.slice(first, last + 1))) return null
   const firstCore = bare(words[first].word)
+  // "…, a Delaware corporation, d/b/a ALFA AESAR": a trade name written after the party's description is that party's, not another.
+  if (/^(?:d\/b\/a\/?|dba|DBA|f\/k\/a)$/.test(firstCore)) return null
   if (!capitalised(firstCore) && !joiners.has(firstCore.toLowerCase()) && !suffix && !domainName.test(firstCore)) return null
   const bareThe = /^the$/i.test(words[first].word) ? 1 : 0
   const standsAlone = (letters.length >= 4 && letters === letters.toUpperCase()) || domainName.test(name)

@@ -1,3 +1,4 @@
+import { commonwealths, otherStates } from "../Words/UsStates.js"
 import { corporateSuffix } from "./Patterns.js"
 
 /**
@@ -46,3 +47,6 @@ const stateAbbreviation =
  * alias would.
  */
 export const placeAfter = new RegExp(`^,\\s{0,3}(?:[A-Z][a-z]{1,20}\\s{1,3}){0,2}[A-Z][a-z]{1,20},\\s{0,3}${stateAbbreviation}(?=[\\s,;(]|$)`)
+
+/** The US states, as a preamble writes a party's seat ("located in Philadelphia, Pennsylvania"), as alternatives of a pattern. */
+export const usStateNames = [...commonwealths, ...otherStates].map((name) => name.replace(/ /g, "\\s")).join("|")

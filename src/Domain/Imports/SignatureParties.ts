@@ -2,6 +2,7 @@ import type { Block, Hit } from "./FactScan.js"
 import { joinBlocks } from "./FactScan.js"
 import { entityAt } from "./PartyName.js"
 import { onlyForms } from "./PartyWords.js"
+import { signerName } from "./SignatureNames.js"
 
 /**
  * The entities that sign: in the block after "IN WITNESS WHEREOF", the name written just above
@@ -153,7 +154,8 @@ export const signatureParties = (blocks: ReadonlyArray<Block>, from: number): Re
     capsRunBefore(text, match.index) ?? lineBefore(text, match.index) ?? mixedRunBefore(text, match.index)
   )
   for (const match of text.matchAll(onBehalf)) spans.push(onBehalfName(text, match.index + match[0].length))
-  for (const span of spans.filter((entry) => entry !== null).sort((left, right) => left.start - right.start)) {
+  const named = spans.map((span) => span === null ? null : signerName(text, span))
+  for (const span of named.filter((entry) => entry !== null).sort((left, right) => left.start - right.start)) {
     const hit = hitAt(span.start, span.end)
     // A name that runs on into the next block is no name read whole.
     if (hit.end <= blocks[hit.block].text.length) hits.push(hit)
