@@ -139,6 +139,15 @@ const joined = (blocks: ReadonlyArray<TitledBlock>, at: number): DocumentTitle |
   }
   const name = headingName(tail)
   if (name === "") return null
+  // "ASIA PACIFIC CABLE NETWORK 2" / "CONSTRUCTION AND MAINTENANCE" / "AGREEMENT": a bare noun under the lines that name it.
+  if (words(name).length === 1 && name === tail) {
+    let first = at
+    while (first > at - 3 && fragment(blocks[first - 1]) !== null && isCaps(squash(blocks[first - 1]!.text)) === isCaps(name)) first--
+    if (first < at) {
+      const lines = blocks.slice(first, at).map((block) => squash(block.text))
+      return { text: `${lines.join(" ")} ${name}`, blocks: Array.from({ length: at - first + 1 }, (_, index) => first + index), from: "title_line" }
+    }
+  }
   const next = blocks[at + 1]
   const follow = next?.kind === "heading" ? squash(next.text) : ""
   if (

@@ -78,6 +78,13 @@ describe("document titles, fourth round", () => {
     expect(titleOf(`Collaboration Agreement, BII/ XENCOR\n\nConfidential\n\n${clause}`)).toBe("Collaboration Agreement")
   })
 
+  it("joins the lines over a bare AGREEMENT into its name (wide-374)", () => {
+    const cover = "ASIA PACIFIC CABLE NETWORK 2\n\nCONSTRUCTION AND MAINTENANCE\n\nAGREEMENT\n\nSingapore\n\nApril 18th, 2000"
+    expect(titleOf(`${cover}\n\nTABLE OF CONTENTS\n\n${clause}`)).toBe("ASIA PACIFIC CABLE NETWORK 2 CONSTRUCTION AND MAINTENANCE AGREEMENT")
+    // A company's name over the bare noun is a letterhead, not the title's words.
+    expect(titleOf(`ACME WIDGETS, INC.\n\nAGREEMENT\n\nThis Agreement is made between Acme Widgets, Inc. and Beta Metals Ltd.\n\n${clause}`)).toBe("AGREEMENT")
+  })
+
   it("keeps the names it read before: a number that is the name, a form's exhibit label", () => {
     // An amendment's number is its name; only a bare agreement's number gives way.
     expect(titleOf(`AMENDMENT NO. 1\n\nThe parties amend the agreement as follows.\n\n${clause}`)).toBe("AMENDMENT NO. 1")
