@@ -1,5 +1,6 @@
 import { keptPerSnapshot } from "../Contract/KeptPerSnapshot.js"
-import { parseNumberWords } from "./NumberWords.js"
+import { readDuration } from "./Durations.js"
+import { dayWords, maxWords, mend } from "./MendedWords.js"
 
 /**
  * What a fact's words mean, read at request time so it follows every edit: a `date` fact as an ISO
@@ -26,9 +27,6 @@ const dayFirst = new RegExp(`\\b(\\d{1,2})${ordinal}\\s?(?:day\\s)?(?:of\\s(?:-{
 const monthFirst = new RegExp(`\\b${monthWord}\\s?(\\d{1,2})${ordinal}\\s?[,.]?\\s?${yearWord}\\b`, "g")
 // "September ___, 2019": a form's blank day leaves the month.
 const monthOnly = new RegExp(`\\b${monthWord}\\s?(?:_{1,20}\\s?)?,?\\s?(?:of\\s)?${yearWord}\\b`, "g")
-/** Days in words, as "the first day of July, 2017" writes them; "twenty-first" and "thirtieth" build on them. */
-const dayWords = ("first second third fourth fifth sixth seventh eighth ninth tenth eleventh twelfth thirteenth fourteenth fifteenth " +
-  "sixteenth seventeenth eighteenth nineteenth twentieth").split(" ")
 const spelledDay = new RegExp(`\\b(?:(twenty|thirty)[ -])?(${dayWords.join("|")}|thirtieth) day of\\b`, "g")
 const numeric = /(?<![\d/-])(\d{1,2})([/-])(\d{1,2})\2(\d{4}|\d{2})(?![\d/-])/g
 /** A form's blanks with its year: "this ____ day of ___________, 2000" names the year alone. */
@@ -37,16 +35,6 @@ const blankForm = /_{2,20} ?(?:day )?(?:of )?_{2,20},? ?((?:19|20)\d{2})\b/g
 const blankYear = /^(?:[_·●[\]\s]{0,20}day of )?[_·●[\]\s,]{1,30}((?:19|20)\d{2})$/
 const iso = /(?<![\d-])((?:19|20)\d{2})-(\d{2})-(\d{2})(?![\d-])/g
 
-/**
- * The words as the date rules read them: lower case, single spaces, and ordinals torn by a bad PDF
- * text layer mended ("1s t" and "19t h" are 1st and 19th, "315t" is 31st with its s read as a 5).
- */
-const mend = (value: string): string =>
-  value
-    .toLowerCase()
-    .replace(/\s+/g, " ")
-    .replace(/(\d) ?(s ?t|n ?d|r ?d|t ?h)\b/g, (_, digit: string, suffix: string) => digit + suffix.replace(" ", ""))
-    .replace(/\b(\d{1,2})\.?5t\b/g, "$1st")
 /** Mended words with a day in words as a figure, for reading dates only: "the twenty-first day of May" is the 21 day of May. */
 const dayNumber = (tens: string | undefined, word: string): number =>
   (tens === undefined ? 0 : tens === "twenty" ? 20 : 30) + (word === "thirtieth" ? 30 : dayWords.indexOf(word) + 1)
@@ -87,9 +75,6 @@ const datesIn = (text: string): Array<{ at: number; end: number; date: string | 
   return found.sort((a, b) => a.at - b.at)
 }
 
-/** Longer words are a clause, not one date or period: they read as nothing, which also bounds the work on hostile values. */
-const maxWords = 400
-
 /** The one calendar date the words name, or null when they name none, several, or an impossible one. */
 export const readDate = (value: string): string | null => {
   if (value.length > maxWords) return null
@@ -100,56 +85,7 @@ export const readDate = (value: string): string | null => {
   return dates.length === 1 ? dates[0]! : null
 }
 
-const units: Record<string, string> = { year: "Y", month: "M", week: "W", day: "D" }
-const unitPattern = /\b(business |working )?(year|month|week|day)s?\b/
-
-const singular = new Set(["a", "an", "one", "another", "every", "each"])
-const filler = /^(?:successive|consecutive|subsequent|additional|further|initial|renewal|calendar|contract|full|like|period|periods|of|the)$/
-
-/** The number nearest before a unit: "(90)" over "ninety", "twelve" in "one (1) additional twelve month", "a" in "a year". */
-const amountBefore = (head: string): number | null => {
-  const tokens = head.slice(-80).split(/[\s-]+/).filter((token) => token.length > 0)
-  let at = tokens.length - 1
-  // Up to three qualifiers sit between a number and its unit: "five (5) consecutive calendar years".
-  for (let skipped = 0; at >= 0 && skipped < 3 && filler.test(tokens[at]!); skipped++) at--
-  if (at < 0) return null
-  const figure = /^\(?(\d{1,4})\)?,?$/.exec(tokens[at]!)
-  if (figure !== null) return Number(figure[1])
-  if (tokens[at] === "a" || tokens[at] === "an") return at > 0 && tokens[at - 1] === "half" ? 0.5 : 1
-  let from = at
-  while (from > 0 && at - from < 4 && parseNumberWords(tokens.slice(from - 1, at + 1)) !== null) from--
-  const spelled = parseNumberWords(tokens.slice(from, at + 1))
-  if (spelled !== null && spelled > 0) return spelled
-  return singular.has(tokens[at]!) ? 1 : null
-}
-
-const cardinals = ["one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten"]
 const ordinals = dayWords.slice(0, 10)
-
-/** A period as an ISO 8601 duration ("P1Y", "P90D", "P6M"); null without a unit, or in business days, which no calendar counts. */
-export const readDuration = (value: string): string | null => {
-  if (value.length > maxWords) return null
-  const text = mend(value).replace(/[–—]/g, "-")
-  // "the first anniversary of the date hereof" is a year on.
-  // "the fifth (5th) year anniversary" and "the two-year anniversary" too.
-  // "the twentieth (20th) anniversary": the figure in brackets says what a long ordinal means.
-  const anniversary = /\b([a-z]{3,12}|\d{1,2}(?:st|nd|rd|th)?)(?: \((\d{1,2})(?:st|nd|rd|th)?\))?(?:[ -]year)? anniversary\b/.exec(text)
-  if (anniversary !== null) {
-    const word = anniversary[1]!
-    const figure = anniversary[2] === undefined ? 0 : Number.parseInt(anniversary[2], 10)
-    const years = /^\d/.test(word) ? Number.parseInt(word, 10) : (dayWords.indexOf(word) + 1 || cardinals.indexOf(word) + 1 || figure)
-    return years > 0 ? `P${years}Y` : null
-  }
-  const unit = unitPattern.exec(text)
-  if (unit === null || unit[1] !== undefined) return null
-  // "from year to year" renews a year at a time.
-  if (new RegExp(`^${unit[2]}s? to ${unit[2]}\\b`).test(text.slice(unit.index))) return `P1${units[unit[2]!]}`
-  const amount = amountBefore(text.slice(0, unit.index))
-  if (amount === null) return null
-  // Half a year is six months; half of a shorter unit has no whole count, so it reads as nothing.
-  if (amount === 0.5) return unit[2] === "year" ? "P6M" : null
-  return Number.isInteger(amount) ? `P${amount}${units[unit[2]!]}` : null
-}
 
 /** Whether the words say the contract runs with no end date. */
 const isOpenEnded = (value: string): boolean =>

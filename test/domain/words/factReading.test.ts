@@ -1,5 +1,6 @@
 import { describe, expect, it } from "@effect/vitest"
-import { addPeriod, normalizedValue, readDate, readDuration } from "../../../src/Domain/Words/FactReading.js"
+import { readDuration } from "../../../src/Domain/Words/Durations.js"
+import { addPeriod, normalizedValue, readDate } from "../../../src/Domain/Words/FactReading.js"
 import { expectNoHang } from "../../support/hangGuard.js"
 
 const date = (name: string, value: string) => ({ name, kind: "date", value })
