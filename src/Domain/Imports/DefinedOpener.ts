@@ -1,5 +1,6 @@
 import type { Found } from "./PartyName.js"
 import { entityAt } from "./PartyName.js"
+import { aliasAfter } from "./PartyWords.js"
 
 /**
  * A preamble with no "between" may open on a party it defines ("JSC NOC KazakhOil, hereinafter
@@ -30,8 +31,6 @@ export const definedOpener = (text: string, opening: number): Found | null => {
 
 /** How far into the opening a party's name may stand when no "between" introduces it. */
 const openingReach = 600
-/** "("Inktomi")", "(the "Company")": the alias a party's name is defined by. */
-const aliasAfter = /^\s{0,3}\(\s{0,3}(?:the\s{1,3})?["“]/
 
 /**
  * "… effective as of … (the "Effective Date") INKTOMI CORPORATION ("Inktomi"), a California

@@ -11,6 +11,7 @@ import { aliasedAfterTerm, definedOpener } from "./DefinedOpener.js"
 import { signatureParties } from "./SignatureParties.js"
 import { jointFilingParties } from "./JointFilingParties.js"
 import { relationTo } from "./PartyMerge.js"
+import { aliasAfter } from "./PartyWords.js"
 
 /**
  * Party names from a contract's opening words: "by and between A, a Delaware corporation
@@ -31,9 +32,6 @@ const definedEarlier = (text: string, found: Found): boolean => {
   const name = text.slice(found.start, found.end)
   return [name, name.split(",")[0]].some((words) => before.includes(`"${words}"`) || before.includes(`“${words}”`))
 }
-
-/** "("CCGI")", "(the "Company")": the alias a party's name is defined by. */
-const aliasAfter = /^\s{0,3}\(\s{0,3}(?:the\s)?["“]/
 
 /** The words that introduce the party list, the preamble's own ("by and between", "entered into by") before a title's bare "between". */
 const listAnchors: ReadonlyArray<RegExp> = [

@@ -1,6 +1,6 @@
 import type { Found } from "./PartyName.js"
 import { entityAt } from "./PartyName.js"
-import { placeAfter, usStateNames } from "./PartyWords.js"
+import { aliasAfter, placeAfter, usStateNames } from "./PartyWords.js"
 import { coverLine } from "./CoverLine.js"
 
 /**
@@ -8,8 +8,6 @@ import { coverLine } from "./CoverLine.js"
  * that closes the previous party's description, or a cover page's line break.
  */
 
-/** "("Premier")", "(the "Company")": the alias a party's name is defined by. */
-const aliasAfter = /^\s{0,3}\(\s{0,3}(?:the\s{1,3})?["“]/
 const stateBeforeAnd = new RegExp(`,\\s{0,3}(?:${usStateNames})\\s{1,3}(?:and|AND|And)\\s{1,5}$`)
 
 /** Paren depth at `at`, counted from `from`: a party's "and" is never inside its description's parentheses. */

@@ -50,3 +50,6 @@ export const placeAfter = new RegExp(`^,\\s{0,3}(?:[A-Z][a-z]{1,20}\\s{1,3}){0,2
 
 /** The US states, as a preamble writes a party's seat ("located in Philadelphia, Pennsylvania"), as alternatives of a pattern. */
 export const usStateNames = [...commonwealths, ...otherStates].map((name) => name.replace(/ /g, "\\s")).join("|")
+
+/** "("CCGI")", "(the "Company")": the alias a party's name is defined by, right after it. */
+export const aliasAfter = /^\s{0,3}\(\s{0,3}(?:the\s{1,3})?["“]/
